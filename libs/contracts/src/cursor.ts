@@ -1,0 +1,53 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DomainError } from './errors';
+
+/** Keyset position: lists are ordered newest first on `(createdAt, id)`. */
+export interface CursorPosition {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * Opaque, tamper-evident cursors: base64url(JSON) + "." + HMAC over it, bound to the list they
+ * came from, so a cursor from another list or an edited one is refused with 400.
+ */
+export class CursorCodec {
+  constructor(private readonly secret: string) {}
+
+  encode(list: string, position: CursorPosition): string {
+    const body = Buffer.from(JSON.stringify({ l: list, c: position.createdAt, i: position.id })).toString('base64url');
+    return `${body}.${this.sign(body)}`;
+  }
+
+  decode(list: string, cursor: string): CursorPosition {
+    const [body, signature, extra] = cursor.split('.');
+    if (!body || !signature || extra !== undefined || !this.verify(body, signature)) {
+      throw invalidCursor();
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    } catch {
+      throw invalidCursor();
+    }
+    const value = parsed as { l?: unknown; c?: unknown; i?: unknown };
+    if (value.l !== list || typeof value.c !== 'string' || typeof value.i !== 'string' || Number.isNaN(Date.parse(value.c))) {
+      throw invalidCursor();
+    }
+    return { createdAt: value.c, id: value.i };
+  }
+
+  private sign(body: string): string {
+    return createHmac('sha256', this.secret).update(body).digest('base64url').slice(0, 22);
+  }
+
+  private verify(body: string, signature: string): boolean {
+    const expected = Buffer.from(this.sign(body));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}
+
+function invalidCursor(): DomainError {
+  return new DomainError('invalid_request', 'cursor: is not a valid cursor for this list');
+}

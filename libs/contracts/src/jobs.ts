@@ -1,0 +1,172 @@
+import type { ErrorPayload } from './errors';
+import type { AccountView, AssetView, PageView, Principal } from './views';
+
+/**
+ * The one typed job contract: queue names, job names and payload types together. A service
+ * that consumes a queue must register exactly one handler for each job name listed here, or
+ * it refuses to start.
+ */
+
+export const SERVICES = [
+  'gateway',
+  'organization',
+  'ledger',
+  'quote',
+  'beneficiary',
+  'webhook-delivery',
+  'webhook-delivery-worker',
+] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+/** Services that own a command queue. */
+export type CommandService = Exclude<ServiceName, 'gateway'>;
+
+export function commandQueueName(service: CommandService): string {
+  return `${service}-commands`;
+}
+
+export function eventQueueName(service: ServiceName): string {
+  return `${service}-events`;
+}
+
+export interface PingResult {
+  service: ServiceName;
+  time: string;
+}
+
+/** Keyset page request shared by every list command. */
+export interface PageRequest {
+  limit: number;
+  cursor: string | null;
+}
+
+// ---------------------------------------------------------------- commands per queue
+
+export interface OrganizationCommands {
+  'system.ping': { payload: Record<string, never>; result: PingResult };
+  /** Resolves a hashed API key to its organization; `authentication_failed` when unknown or revoked. */
+  'auth.authenticate': { payload: { keyHash: string }; result: Principal };
+  'assets.list': { payload: { organizationId: string }; result: AssetView[] };
+}
+
+export interface LedgerCommands {
+  'system.ping': { payload: Record<string, never>; result: PingResult };
+  'accounts.list': { payload: { organizationId: string; page: PageRequest }; result: PageView<AccountView> };
+  'accounts.get': { payload: { organizationId: string; accountId: string }; result: AccountView };
+}
+
+export interface QuoteCommands {
+  'system.ping': { payload: Record<string, never>; result: PingResult };
+}
+
+export interface BeneficiaryCommands {
+  'system.ping': { payload: Record<string, never>; result: PingResult };
+}
+
+export interface WebhookDeliveryCommands {
+  'system.ping': { payload: Record<string, never>; result: PingResult };
+}
+
+export interface WebhookDeliveryWorkerCommands {
+  'system.ping': { payload: Record<string, never>; result: PingResult };
+}
+
+export interface CommandContract {
+  organization: OrganizationCommands;
+  ledger: LedgerCommands;
+  quote: QuoteCommands;
+  beneficiary: BeneficiaryCommands;
+  'webhook-delivery': WebhookDeliveryCommands;
+  'webhook-delivery-worker': WebhookDeliveryWorkerCommands;
+}
+
+export type CommandName<S extends CommandService> = keyof CommandContract[S] & string;
+export type CommandPayload<S extends CommandService, N extends CommandName<S>> = CommandContract[S][N] extends {
+  payload: infer P;
+}
+  ? P
+  : never;
+export type CommandResult<S extends CommandService, N extends CommandName<S>> = CommandContract[S][N] extends {
+  result: infer R;
+}
+  ? R
+  : never;
+
+/** The union of jobs on one service's command queue. */
+export type CommandJobOf<S extends CommandService> = {
+  [N in CommandName<S>]: { name: N; payload: CommandPayload<S, N> };
+}[CommandName<S>];
+
+export type OrganizationCommand = CommandJobOf<'organization'>;
+export type LedgerCommand = CommandJobOf<'ledger'>;
+
+/** Runtime list of job names per queue, checked against the types above. */
+export const COMMAND_NAMES: { [S in CommandService]: readonly CommandName<S>[] } = {
+  organization: ['system.ping', 'auth.authenticate', 'assets.list'],
+  ledger: ['system.ping', 'accounts.list', 'accounts.get'],
+  quote: ['system.ping'],
+  beneficiary: ['system.ping'],
+  'webhook-delivery': ['system.ping'],
+  'webhook-delivery-worker': ['system.ping'],
+};
+
+/** Metadata every command carries, so logs join up across hops and stale work is skipped. */
+export interface CommandMeta {
+  requestId: string;
+  /** Redis channel on which the sender awaits the reply. */
+  replyTo: string;
+  /** Epoch milliseconds after which the sender has given up; the handler skips the job. */
+  deadline: number;
+}
+
+export interface CommandJobData<P = unknown> {
+  payload: P;
+  meta: CommandMeta;
+}
+
+export type CommandReply<R = unknown> = { ok: true; value: R } | { ok: false; error: ErrorPayload };
+
+export interface CommandReplyMessage<R = unknown> {
+  jobId: string;
+  reply: CommandReply<R>;
+}
+
+// ---------------------------------------------------------------- domain events
+
+export interface EventContract {
+  'organization.created': {
+    organizationId: string;
+    primaryAccountId: string;
+    name: string;
+    parentOrganizationId: string | null;
+    referrerOrganizationId: string | null;
+    createdAt: string;
+  };
+}
+
+export type EventType = keyof EventContract & string;
+
+export interface EventEnvelope<T extends EventType = EventType> {
+  /** `evt_…`: subscribers de-duplicate on it. */
+  id: string;
+  type: T;
+  source: ServiceName;
+  occurredAt: string;
+  requestId: string | null;
+  data: EventContract[T];
+}
+
+/** The union of events on any event queue. */
+export type DomainEvent = { [T in EventType]: EventEnvelope<T> }[EventType];
+
+/**
+ * Who subscribes to what. The outbox relay adds each event to the event queue of every
+ * subscriber listed here; a subscriber must handle every type it is listed for.
+ */
+export const EVENT_SUBSCRIBERS: { [T in EventType]: readonly ServiceName[] } = {
+  'organization.created': ['ledger'],
+};
+
+export function subscribedEventTypes(service: ServiceName): EventType[] {
+  return (Object.keys(EVENT_SUBSCRIBERS) as EventType[]).filter((type) => EVENT_SUBSCRIBERS[type].includes(service));
+}

@@ -1,0 +1,33 @@
+import type { DomainEvent, EventContract, EventType } from './jobs';
+
+/**
+ * Ports shared by every service's application layer. Abstract classes, so each is its own DI
+ * token: `{ provide: UnitOfWork, useClass: PrismaUnitOfWork }`.
+ */
+
+/** Runs work atomically; repositories and the outbox called inside join the same transaction. */
+export abstract class UnitOfWork {
+  abstract run<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** Records domain events in the same transaction as the state change (the outbox). */
+export abstract class EventOutbox {
+  abstract append<T extends EventType>(type: T, data: EventContract[T]): Promise<DomainEvent>;
+}
+
+/** Remembers which events a subscriber has handled, inside the handler's transaction. */
+export abstract class ProcessedEventLog {
+  /** True the first time an id is seen; false for a repeat delivery. */
+  abstract markProcessed(eventId: string): Promise<boolean>;
+}
+
+/** Time comes through a port so tests can pin it. */
+export abstract class Clock {
+  abstract now(): Date;
+}
+
+export class SystemClock extends Clock {
+  now(): Date {
+    return new Date();
+  }
+}

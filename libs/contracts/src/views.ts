@@ -1,0 +1,69 @@
+import type { AssetStatus, AssetType } from './assets';
+
+/**
+ * Resource shapes as they cross queues. They are already the wire shapes of the spec (camelCase,
+ * decimal strings, ISO timestamps), so the gateway serialises them without remapping.
+ */
+export interface AssetView {
+  object: 'asset';
+  code: string;
+  name: string;
+  type: AssetType;
+  scale: number;
+  status: AssetStatus;
+}
+
+export interface BalanceView {
+  object: 'balance';
+  asset: string;
+  amount: string;
+}
+
+export type AccountStatus = 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
+
+export interface BankDetailsView {
+  bankName: string;
+  accountNumber: string;
+  routingNumber: string | null;
+  iban: string | null;
+  swiftCode: string | null;
+  reference: string;
+}
+
+export interface FundingMethodView {
+  object: 'funding_method';
+  fundingMethodId: string;
+  accountId: string;
+  asset: string;
+  type: 'CRYPTO_ADDRESS' | 'BANK_ACCOUNT';
+  chainName: string | null;
+  address: string | null;
+  bank: BankDetailsView | null;
+  createdAt: string;
+}
+
+export interface AccountView {
+  object: 'account';
+  accountId: string;
+  name: string;
+  description: string | null;
+  isPrimary: boolean;
+  status: AccountStatus;
+  fundingMethods: FundingMethodView[];
+  balances: BalanceView[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A keyset page as produced by a service; the gateway turns it into the list envelope. */
+export interface PageView<T> {
+  data: T[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+/** The caller as the gateway established it from the API key. */
+export interface Principal {
+  organizationId: string;
+  keyId: string;
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import {
+  commandQueueName,
+  type CommandJobData,
+  type CommandName,
+  type CommandPayload,
+  type CommandReplyMessage,
+  type CommandResult,
+  type CommandService,
+} from '@pfs/contracts';
+import { createRedisConnection } from './redis-connection';
+import { RemoteDomainError, ServiceUnavailableError } from './messaging-errors';
+
+export interface CommandBusOptions {
+  redisUrl: string;
+  prefix: string;
+  /** How long a caller waits for a reply (default 5 s, `COMMAND_TIMEOUT_MS`). */
+  timeoutMs: number;
+  /** How often the number of live consumers per queue is refreshed. */
+  workerCheckIntervalMs?: number;
+  name?: string;
+}
+
+export interface SendOptions {
+  requestId: string;
+  timeoutMs?: number;
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Sends typed commands to the owning service's BullMQ queue and awaits the typed reply, which
+ * the consumer publishes on this instance's reply channel. A queue with no live consumer fails
+ * at once; a consumer that does not answer before the deadline fails with 503.
+ */
+export class CommandBus {
+  private readonly instanceId = randomBytes(8).toString('hex');
+  private readonly replyChannel: string;
+  private readonly connection: Redis;
+  private readonly subscriber: Redis;
+  private readonly queues = new Map<CommandService, Queue>();
+  private readonly pending = new Map<string, Pending>();
+  private readonly liveWorkers = new Map<CommandService, number>();
+  private workerTimer?: NodeJS.Timeout;
+  private started?: Promise<void>;
+
+  constructor(private readonly options: CommandBusOptions) {
+    const name = options.name ?? 'command-bus';
+    this.replyChannel = `${options.prefix}:replies:${this.instanceId}`;
+    this.connection = createRedisConnection(options.redisUrl, `${name}:${this.instanceId}`);
+    this.subscriber = createRedisConnection(options.redisUrl, `${name}-replies:${this.instanceId}`);
+  }
+
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      this.subscriber.on('message', (_channel: string, message: string) => this.onReply(message));
+      await this.subscriber.subscribe(this.replyChannel);
+      this.workerTimer = setInterval(() => void this.refreshWorkers(), this.options.workerCheckIntervalMs ?? 1000);
+      this.workerTimer.unref();
+    })();
+    return this.started;
+  }
+
+  async send<S extends CommandService, N extends CommandName<S>>(
+    service: S,
+    name: N,
+    payload: CommandPayload<S, N>,
+    options: SendOptions,
+  ): Promise<CommandResult<S, N>> {
+    await this.start();
+    if (this.liveWorkers.get(service) === 0) throw new ServiceUnavailableError(service);
+    if (!this.liveWorkers.has(service)) await this.checkWorkers(service);
+    if (this.liveWorkers.get(service) === 0) throw new ServiceUnavailableError(service);
+
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    const jobId = `${this.instanceId}-${randomBytes(8).toString('hex')}`;
+    const data: CommandJobData<CommandPayload<S, N>> = {
+      payload,
+      meta: { requestId: options.requestId, replyTo: this.replyChannel, deadline: Date.now() + timeoutMs },
+    };
+    const reply = new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(jobId);
+        reject(new ServiceUnavailableError(service));
+      }, timeoutMs);
+      this.pending.set(jobId, { resolve, reject, timer });
+    });
+    try {
+      await this.queue(service).add(name, data, {
+        jobId,
+        attempts: 2,
+        backoff: { type: 'fixed', delay: 50 },
+        removeOnComplete: true,
+        removeOnFail: { age: 3600 },
+      });
+    } catch (error) {
+      const entry = this.pending.get(jobId);
+      if (entry) {
+        clearTimeout(entry.timer);
+        this.pending.delete(jobId);
+      }
+      throw error;
+    }
+    return reply as Promise<CommandResult<S, N>>;
+  }
+
+  async close(): Promise<void> {
+    if (this.workerTimer) clearInterval(this.workerTimer);
+    for (const [jobId, entry] of this.pending) {
+      clearTimeout(entry.timer);
+      entry.reject(new Error('command bus closed'));
+      this.pending.delete(jobId);
+    }
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    this.subscriber.disconnect();
+    this.connection.disconnect();
+  }
+
+  /** Redis round trip, for readiness. */
+  async ping(): Promise<void> {
+    await this.connection.ping();
+  }
+
+  private queue(service: CommandService): Queue {
+    let queue = this.queues.get(service);
+    if (!queue) {
+      queue = new Queue(commandQueueName(service), { connection: this.connection, prefix: this.options.prefix });
+      this.queues.set(service, queue);
+    }
+    return queue;
+  }
+
+  private async refreshWorkers(): Promise<void> {
+    await Promise.all([...this.liveWorkers.keys()].map((service) => this.checkWorkers(service)));
+  }
+
+  private async checkWorkers(service: CommandService): Promise<void> {
+    try {
+      this.liveWorkers.set(service, await this.queue(service).getWorkersCount());
+    } catch {
+      // Redis unreachable: leave the last known count; sends will time out instead.
+    }
+  }
+
+  private onReply(message: string): void {
+    let parsed: CommandReplyMessage;
+    try {
+      parsed = JSON.parse(message) as CommandReplyMessage;
+    } catch {
+      return;
+    }
+    const entry = this.pending.get(parsed.jobId);
+    if (!entry) return; // already timed out, or a duplicate reply after a retry
+    clearTimeout(entry.timer);
+    this.pending.delete(parsed.jobId);
+    if (parsed.reply.ok) entry.resolve(parsed.reply.value);
+    else entry.reject(new RemoteDomainError(parsed.reply.error));
+  }
+}

@@ -1,0 +1,126 @@
+import { Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import {
+  COMMAND_NAMES,
+  commandQueueName,
+  isDomainError,
+  type CommandJobData,
+  type CommandName,
+  type CommandPayload,
+  type CommandReply,
+  type CommandReplyMessage,
+  type CommandResult,
+  type CommandService,
+} from '@pfs/contracts';
+import { runWithRequestId, type Logger } from '@pfs/platform';
+import { buildHandlerRegistry } from './handler-registry';
+import { createRedisConnection } from './redis-connection';
+
+export interface CommandContext {
+  requestId: string;
+}
+
+/** One command of one queue. Handlers are adapters: they call a use case and return its view. */
+export interface CommandHandler<S extends CommandService, N extends CommandName<S> = CommandName<S>> {
+  readonly command: N;
+  execute(payload: CommandPayload<S, N>, context: CommandContext): Promise<CommandResult<S, N>>;
+}
+
+export type AnyCommandHandler<S extends CommandService> = { [N in CommandName<S>]: CommandHandler<S, N> }[CommandName<S>];
+
+export interface CommandConsumerOptions {
+  redisUrl: string;
+  prefix: string;
+  concurrency?: number;
+  logger: Logger;
+}
+
+export interface CommandOutcomeListener {
+  (outcome: 'ok' | 'domain_error' | 'failed' | 'stale', command: string, durationMs: number): void;
+}
+
+/**
+ * Consumes a service's command queue: one handler per job name, the reply published on the
+ * sender's channel. An unexpected error is rethrown so BullMQ retries; the sender gets
+ * `internal_error` only when the last attempt has failed.
+ */
+export class CommandConsumer<S extends CommandService> {
+  private readonly registry: Map<string, AnyCommandHandler<S>>;
+  private worker?: Worker;
+  private readonly connection: Redis;
+  private readonly publisher: Redis;
+  onOutcome?: CommandOutcomeListener;
+
+  constructor(
+    private readonly service: S,
+    handlers: readonly AnyCommandHandler<S>[],
+    private readonly options: CommandConsumerOptions,
+  ) {
+    this.registry = buildHandlerRegistry(commandQueueName(service), COMMAND_NAMES[service], handlers, (h) => h.command);
+    this.connection = createRedisConnection(options.redisUrl, `${service}-commands-worker`);
+    this.publisher = createRedisConnection(options.redisUrl, `${service}-commands-replies`);
+  }
+
+  start(): void {
+    this.worker = new Worker(commandQueueName(this.service), (job: Job) => this.process(job), {
+      connection: this.connection,
+      prefix: this.options.prefix,
+      concurrency: this.options.concurrency ?? 32,
+    });
+    this.worker.on('error', (error) => this.options.logger.error({ err: error.message }, 'command worker error'));
+  }
+
+  get running(): boolean {
+    return this.worker?.isRunning() ?? false;
+  }
+
+  /** Stops taking jobs and waits for the active ones to finish. */
+  async close(): Promise<void> {
+    await this.worker?.close();
+    this.publisher.disconnect();
+    this.connection.disconnect();
+  }
+
+  private async process(job: Job): Promise<void> {
+    const data = job.data as CommandJobData;
+    const started = Date.now();
+    await runWithRequestId(data.meta.requestId, async () => {
+      if (Date.now() > data.meta.deadline) {
+        // The sender has already answered its client with 503: doing the work now would
+        // produce an effect nobody is told about.
+        this.options.logger.warn({ command: job.name, jobId: job.id }, 'command skipped: past its deadline');
+        this.onOutcome?.('stale', job.name, Date.now() - started);
+        return;
+      }
+      const handler = this.registry.get(job.name) as CommandHandler<S, CommandName<S>> | undefined;
+      if (!handler) throw new Error(`no handler for ${job.name}`);
+      let reply: CommandReply;
+      try {
+        const value = await handler.execute(data.payload as never, { requestId: data.meta.requestId });
+        reply = { ok: true, value };
+        this.onOutcome?.('ok', job.name, Date.now() - started);
+      } catch (error) {
+        if (!isDomainError(error)) {
+          const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+          this.options.logger.error(
+            { command: job.name, jobId: job.id, attempt: job.attemptsMade + 1, err: (error as Error).message },
+            'command failed',
+          );
+          this.onOutcome?.('failed', job.name, Date.now() - started);
+          if (lastAttempt) {
+            await this.reply(data, job, { ok: false, error: { code: 'internal_error', message: 'An unexpected error occurred.' } });
+          }
+          throw error;
+        }
+        reply = { ok: false, error: error.toPayload() };
+        this.onOutcome?.('domain_error', job.name, Date.now() - started);
+      }
+      await this.reply(data, job, reply);
+    });
+  }
+
+  private async reply(data: CommandJobData, job: Job, reply: CommandReply): Promise<void> {
+    const message: CommandReplyMessage = { jobId: String(job.id), reply };
+    await this.publisher.publish(data.meta.replyTo, JSON.stringify(message));
+  }
+}

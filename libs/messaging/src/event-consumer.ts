@@ -1,0 +1,97 @@
+import { Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import {
+  eventQueueName,
+  subscribedEventTypes,
+  type EventEnvelope,
+  type EventType,
+  type ProcessedEventLog,
+  type ServiceName,
+  type UnitOfWork,
+} from '@pfs/contracts';
+import { runWithRequestId, type Logger } from '@pfs/platform';
+import { buildHandlerRegistry } from './handler-registry';
+import { createRedisConnection } from './redis-connection';
+
+/** Handles one event type for one subscriber. Runs inside the unit of work of its inbox row. */
+export interface EventHandler<T extends EventType = EventType> {
+  readonly event: T;
+  handle(event: EventEnvelope<T>): Promise<void>;
+}
+
+export type AnyEventHandler = { [T in EventType]: EventHandler<T> }[EventType];
+
+export interface EventConsumerOptions {
+  redisUrl: string;
+  prefix: string;
+  concurrency?: number;
+  logger: Logger;
+}
+
+/**
+ * Consumes a subscriber's event queue at least once. The event id goes into the subscriber's
+ * `processed_events` in the same transaction as the handler's effect, so a redelivery is a
+ * no-op. A failing handler rethrows: BullMQ retries with backoff.
+ */
+export class EventConsumer {
+  private readonly registry: Map<string, AnyEventHandler>;
+  private readonly connection: Redis;
+  private worker?: Worker;
+  onOutcome?: (outcome: 'ok' | 'duplicate' | 'failed', event: string) => void;
+
+  constructor(
+    private readonly service: ServiceName,
+    handlers: readonly AnyEventHandler[],
+    private readonly unitOfWork: UnitOfWork,
+    private readonly processed: ProcessedEventLog,
+    private readonly options: EventConsumerOptions,
+  ) {
+    this.registry = buildHandlerRegistry(eventQueueName(service), subscribedEventTypes(service), handlers, (h) => h.event);
+    this.connection = createRedisConnection(options.redisUrl, `${service}-events-worker`);
+  }
+
+  get hasSubscriptions(): boolean {
+    return this.registry.size > 0;
+  }
+
+  start(): void {
+    if (!this.hasSubscriptions) return;
+    this.worker = new Worker(eventQueueName(this.service), (job: Job) => this.process(job), {
+      connection: this.connection,
+      prefix: this.options.prefix,
+      concurrency: this.options.concurrency ?? 8,
+    });
+    this.worker.on('error', (error) => this.options.logger.error({ err: error.message }, 'event worker error'));
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close();
+    this.connection.disconnect();
+  }
+
+  /** Exposed for tests: processes one envelope exactly as a delivered job would be. */
+  async handle(event: EventEnvelope): Promise<'ok' | 'duplicate'> {
+    const handler = this.registry.get(event.type) as EventHandler | undefined;
+    if (!handler) throw new Error(`${this.service} does not subscribe to ${event.type}`);
+    return this.unitOfWork.run(async () => {
+      if (!(await this.processed.markProcessed(event.id))) return 'duplicate' as const;
+      await handler.handle(event);
+      return 'ok' as const;
+    });
+  }
+
+  private async process(job: Job): Promise<void> {
+    const event = job.data as EventEnvelope;
+    await runWithRequestId(event.requestId ?? `evt-${event.id}`, async () => {
+      try {
+        const outcome = await this.handle(event);
+        this.onOutcome?.(outcome, event.type);
+        this.options.logger.info({ event: event.type, eventId: event.id, outcome }, 'event handled');
+      } catch (error) {
+        this.onOutcome?.('failed', event.type);
+        this.options.logger.error({ event: event.type, eventId: event.id, err: (error as Error).message }, 'event handler failed');
+        throw error;
+      }
+    });
+  }
+}

@@ -1,0 +1,125 @@
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { EVENT_SUBSCRIBERS, eventQueueName, type DomainEvent, type ServiceName } from '@pfs/contracts';
+import { Prisma, type PrismaClient } from '@pfs/persistence';
+import type { Logger } from '@pfs/platform';
+import { quoteSchema } from './prisma-event-outbox';
+import { createRedisConnection } from './redis-connection';
+
+export interface OutboxRelayOptions {
+  redisUrl: string;
+  prefix: string;
+  schema: string;
+  logger: Logger;
+  pollIntervalMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * Moves committed outbox rows to the event queue of every subscriber (EVENT_SUBSCRIBERS), then
+ * marks them published. A crash between the two publishes again: the job id is the event id,
+ * and subscribers de-duplicate on it, so nothing is lost and nothing is invented.
+ */
+export class OutboxRelay {
+  private readonly table: string;
+  private readonly connection: Redis;
+  private readonly queues = new Map<ServiceName, Queue>();
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+  onPublished?: (count: number, oldestLagMs: number) => void;
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly options: OutboxRelayOptions,
+  ) {
+    this.table = `${quoteSchema(options.schema)}."outbox_events"`;
+    this.connection = createRedisConnection(options.redisUrl, `${options.schema}-outbox-relay`);
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), this.options.pollIntervalMs ?? 500);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Asks for a pass now (after a commit); passes never overlap. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((error: unknown) => this.options.logger.error({ err: (error as Error).message }, 'outbox relay pass failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Stops after the batch in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    this.connection.disconnect();
+  }
+
+  /** One pass: publish batches until the outbox is empty. Returns how many were published. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const published = await this.publishBatch();
+      total += published;
+      if (published < (this.options.batchSize ?? 100) || this.stopped) return total;
+    }
+  }
+
+  private async publishBatch(): Promise<number> {
+    return this.prisma.$transaction(async (tx) => {
+      const rows = await tx.$queryRaw<Array<{ id: string; payload: DomainEvent; created_at: Date }>>`
+        SELECT id, payload, created_at FROM ${Prisma.raw(this.table)}
+        WHERE published_at IS NULL ORDER BY created_at, id
+        LIMIT ${this.options.batchSize ?? 100} FOR UPDATE SKIP LOCKED`;
+      if (!rows.length) return 0;
+      for (const row of rows) {
+        await this.publish(row.payload);
+      }
+      const ids = rows.map((row) => row.id);
+      await tx.$executeRaw`UPDATE ${Prisma.raw(this.table)} SET published_at = now() WHERE id = ANY(${ids})`;
+      this.onPublished?.(rows.length, Date.now() - rows[0].created_at.getTime());
+      return rows.length;
+    });
+  }
+
+  private async publish(event: DomainEvent): Promise<void> {
+    const subscribers = EVENT_SUBSCRIBERS[event.type] ?? [];
+    await Promise.all(
+      subscribers.map((subscriber) =>
+        this.queue(subscriber).add(event.type, event, {
+          jobId: event.id,
+          attempts: 12,
+          backoff: { type: 'exponential', delay: 500 },
+          removeOnComplete: { age: 24 * 3600, count: 100000 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        }),
+      ),
+    );
+  }
+
+  private queue(service: ServiceName): Queue {
+    let queue = this.queues.get(service);
+    if (!queue) {
+      queue = new Queue(eventQueueName(service), { connection: this.connection, prefix: this.options.prefix });
+      this.queues.set(service, queue);
+    }
+    return queue;
+  }
+}

@@ -1,0 +1,96 @@
+import { type DynamicModule, Global, Module, type Provider, type Type } from '@nestjs/common';
+import { Clock, EventOutbox, ProcessedEventLog, SystemClock, UnitOfWork, type CommandService } from '@pfs/contracts';
+import { createPrismaClient, PrismaClient, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
+import { createLogger, readPlatformConfig, type Logger, type PlatformConfig } from '@pfs/platform';
+import { CommandConsumer, type AnyCommandHandler } from './command-consumer';
+import { EventConsumer, type AnyEventHandler } from './event-consumer';
+import { OutboxRelay } from './outbox-relay';
+import { PrismaEventOutbox } from './prisma-event-outbox';
+import { PrismaProcessedEventLog } from './prisma-processed-event-log';
+
+export const PLATFORM_CONFIG = Symbol('PLATFORM_CONFIG');
+export const LOGGER = Symbol('LOGGER');
+export const SERVICE_IDENTITY = Symbol('SERVICE_IDENTITY');
+
+export interface ServiceIdentity {
+  service: CommandService;
+  /** The PostgreSQL schema this service owns. */
+  schema: string;
+}
+
+/**
+ * The infrastructure every service shares, bound once: config, logger, Prisma, the unit of
+ * work, the outbox and its relay, the inbox. Global, so a service's own module lists only
+ * its ports, use cases and handlers.
+ */
+@Global()
+@Module({})
+export class ServiceRuntimeModule {
+  static forService(identity: ServiceIdentity): DynamicModule {
+    const providers: Provider[] = [
+      { provide: SERVICE_IDENTITY, useValue: identity },
+      { provide: PLATFORM_CONFIG, useFactory: () => readPlatformConfig() },
+      { provide: LOGGER, useFactory: (config: PlatformConfig) => createLogger(identity.service, config.logLevel), inject: [PLATFORM_CONFIG] },
+      {
+        provide: PrismaClient,
+        useFactory: (config: PlatformConfig) =>
+          createPrismaClient({ databaseUrl: config.databaseUrl, applicationName: identity.service, poolSize: 10 }),
+        inject: [PLATFORM_CONFIG],
+      },
+      { provide: PrismaTransactionHost, useFactory: (prisma: PrismaClient) => new PrismaTransactionHost(prisma), inject: [PrismaClient] },
+      { provide: UnitOfWork, useFactory: (host: PrismaTransactionHost) => new PrismaUnitOfWork(host), inject: [PrismaTransactionHost] },
+      { provide: Clock, useClass: SystemClock },
+      {
+        provide: OutboxRelay,
+        useFactory: (prisma: PrismaClient, config: PlatformConfig, logger: Logger) =>
+          new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix: config.queuePrefix, schema: identity.schema, logger }),
+        inject: [PrismaClient, PLATFORM_CONFIG, LOGGER],
+      },
+      {
+        provide: EventOutbox,
+        useFactory: (host: PrismaTransactionHost, clock: Clock, relay: OutboxRelay) =>
+          new PrismaEventOutbox(host, identity.service, identity.schema, clock, () => relay.kick()),
+        inject: [PrismaTransactionHost, Clock, OutboxRelay],
+      },
+      {
+        provide: ProcessedEventLog,
+        useFactory: (host: PrismaTransactionHost) => new PrismaProcessedEventLog(host, identity.schema),
+        inject: [PrismaTransactionHost],
+      },
+    ];
+    return {
+      module: ServiceRuntimeModule,
+      providers,
+      exports: providers.map((provider) => (typeof provider === 'function' ? provider : provider.provide)),
+    };
+  }
+}
+
+/** Binds a service's command queue to its handlers (checked against the job contract). */
+export function commandConsumerProvider<S extends CommandService>(
+  service: S,
+  handlers: Array<Type<AnyCommandHandler<S>>>,
+): Provider[] {
+  return [
+    ...handlers,
+    {
+      provide: CommandConsumer,
+      useFactory: (config: PlatformConfig, logger: Logger, ...instances: AnyCommandHandler<S>[]) =>
+        new CommandConsumer(service, instances, { redisUrl: config.redisUrl, prefix: config.queuePrefix, logger }),
+      inject: [PLATFORM_CONFIG, LOGGER, ...handlers],
+    },
+  ];
+}
+
+/** Binds a service's event queue to its subscribers (checked against EVENT_SUBSCRIBERS). */
+export function eventConsumerProvider(service: CommandService, handlers: Array<Type<AnyEventHandler>>): Provider[] {
+  return [
+    ...handlers,
+    {
+      provide: EventConsumer,
+      useFactory: (config: PlatformConfig, logger: Logger, unitOfWork: UnitOfWork, log: ProcessedEventLog, ...instances: AnyEventHandler[]) =>
+        new EventConsumer(service, instances, unitOfWork, log, { redisUrl: config.redisUrl, prefix: config.queuePrefix, logger }),
+      inject: [PLATFORM_CONFIG, LOGGER, UnitOfWork, ProcessedEventLog, ...handlers],
+    },
+  ];
+}

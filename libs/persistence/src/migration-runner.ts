@@ -1,0 +1,111 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+
+/**
+ * Applies `prisma/migrations/<timestamp>_<name>/migration.sql` in order and records them in
+ * Prisma's own `_prisma_migrations` table (same columns, same sha256 checksum), so that
+ * `prisma migrate deploy` sees them as applied wherever the schema engine exists.
+ */
+export interface MigrationResult {
+  applied: string[];
+  alreadyApplied: string[];
+}
+
+// Prisma's advisory lock key, so this runner and `prisma migrate deploy` never run together.
+const PRISMA_ADVISORY_LOCK = 72707369;
+
+const CREATE_MIGRATIONS_TABLE = `
+CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    "id"                    VARCHAR(36) PRIMARY KEY NOT NULL,
+    "checksum"              VARCHAR(64) NOT NULL,
+    "finished_at"           TIMESTAMPTZ,
+    "migration_name"        VARCHAR(255) NOT NULL,
+    "logs"                  TEXT,
+    "rolled_back_at"        TIMESTAMPTZ,
+    "started_at"            TIMESTAMPTZ NOT NULL DEFAULT now(),
+    "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
+)`;
+
+export interface MigrationFile {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export function readMigrations(migrationsDir: string): MigrationFile[] {
+  return readdirSync(migrationsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(migrationsDir, entry.name, 'migration.sql')))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(join(migrationsDir, name, 'migration.sql'), 'utf8');
+      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+    });
+}
+
+export async function applyMigrations(databaseUrl: string, migrationsDir: string): Promise<MigrationResult> {
+  const client = new Client({ connectionString: databaseUrl, application_name: 'pfs-migrate' });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [PRISMA_ADVISORY_LOCK]);
+    await client.query(CREATE_MIGRATIONS_TABLE);
+    const { rows } = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
+      'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
+    );
+    const done = new Map(rows.map((row) => [row.migration_name, row]));
+    const result: MigrationResult = { applied: [], alreadyApplied: [] };
+    for (const migration of readMigrations(migrationsDir)) {
+      const previous = done.get(migration.name);
+      if (previous?.finished_at) {
+        if (previous.checksum !== migration.checksum) {
+          throw new Error(`migration ${migration.name} was edited after it was applied (checksum differs)`);
+        }
+        result.alreadyApplied.push(migration.name);
+        continue;
+      }
+      if (previous) {
+        throw new Error(`migration ${migration.name} failed earlier and must be resolved by hand`);
+      }
+      const id = randomUUID();
+      await client.query('BEGIN');
+      try {
+        await client.query(
+          'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())',
+          [id, migration.checksum, migration.name],
+        );
+        await client.query(migration.sql);
+        await client.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [id]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`);
+      }
+      result.applied.push(migration.name);
+    }
+    return result;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_ADVISORY_LOCK]).catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** Creates the database named in the URL when it is missing (local runs and tests). */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new Error(`refusing to create database with name ${name}`);
+  url.pathname = '/postgres';
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
+  } catch (error) {
+    // Another process may have created it in between.
+    if ((error as { code?: string }).code !== '42P04') throw error;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,55 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { UnitOfWork } from '@pfs/contracts';
+import type { PrismaClient, PrismaTx } from './prisma-client.factory';
+
+interface TxStore {
+  tx: PrismaTx;
+  afterCommit: Array<() => void>;
+}
+
+/**
+ * Carries the current Prisma transaction through async calls, so repositories and the outbox
+ * join whatever unit of work the use case opened without the use case seeing Prisma.
+ */
+export class PrismaTransactionHost {
+  private readonly storage = new AsyncLocalStorage<TxStore>();
+
+  constructor(readonly root: PrismaClient) {}
+
+  /** The transaction in progress, or the plain client outside one. */
+  get client(): PrismaTx | PrismaClient {
+    return this.storage.getStore()?.tx ?? this.root;
+  }
+
+  get inTransaction(): boolean {
+    return this.storage.getStore() !== undefined;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.inTransaction) return work();
+    const afterCommit: Array<() => void> = [];
+    const result = await this.root.$transaction((tx) => this.storage.run({ tx, afterCommit }, work), {
+      maxWait: 5000,
+      timeout: 10000,
+    });
+    for (const callback of afterCommit) callback();
+    return result;
+  }
+
+  /** Runs `callback` once the surrounding transaction commits (at once outside one). */
+  afterCommit(callback: () => void): void {
+    const store = this.storage.getStore();
+    if (store) store.afterCommit.push(callback);
+    else callback();
+  }
+}
+
+export class PrismaUnitOfWork extends UnitOfWork {
+  constructor(private readonly host: PrismaTransactionHost) {
+    super();
+  }
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.host.run(work);
+  }
+}

@@ -1,0 +1,40 @@
+import type { ServiceEnvironment } from '@pfs/contracts';
+
+/** Settings every app reads; each is documented in the README's configuration table. */
+export interface PlatformConfig {
+  serviceEnv: ServiceEnvironment;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Prefix of every BullMQ key, so parallel test runs never see each other's jobs. */
+  queuePrefix: string;
+  apiKeyPepper: string;
+  cursorSecret: string;
+  commandTimeoutMs: number;
+  logLevel: string;
+}
+
+export function readPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const serviceEnv = env.SERVICE_ENV === 'production' ? 'production' : 'sandbox';
+  if (env.SERVICE_ENV && !['sandbox', 'production'].includes(env.SERVICE_ENV)) {
+    throw new Error(`SERVICE_ENV must be sandbox or production, not ${env.SERVICE_ENV}`);
+  }
+  const apiKeyPepper = env.API_KEY_PEPPER ?? (serviceEnv === 'sandbox' ? 'sandbox-pepper-not-secret' : '');
+  if (!apiKeyPepper) throw new Error('API_KEY_PEPPER is required in production');
+  return {
+    serviceEnv,
+    databaseUrl: env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/pfs',
+    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    queuePrefix: env.QUEUE_PREFIX ?? 'pfs',
+    apiKeyPepper,
+    cursorSecret: env.CURSOR_SECRET ?? apiKeyPepper,
+    commandTimeoutMs: positiveInt(env.COMMAND_TIMEOUT_MS, 5000, 'COMMAND_TIMEOUT_MS'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+export function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer`);
+  return parsed;
+}

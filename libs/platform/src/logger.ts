@@ -1,0 +1,51 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pino, { type Logger } from 'pino';
+
+/** The request context that follows a request across awaits and, via job metadata, queues. */
+export interface RequestContext {
+  requestId: string;
+}
+
+export const requestContext = new AsyncLocalStorage<RequestContext>();
+
+export function currentRequestId(): string | undefined {
+  return requestContext.getStore()?.requestId;
+}
+
+export function runWithRequestId<T>(requestId: string, work: () => T): T {
+  return requestContext.run({ requestId }, work);
+}
+
+// Never log credentials: these paths are censored wherever they appear in a log object.
+const REDACT = [
+  'authorization',
+  'apiKey',
+  'keyHash',
+  'secret',
+  'password',
+  'accountNumber',
+  '*.authorization',
+  '*.apiKey',
+  '*.keyHash',
+  '*.secret',
+  '*.accountNumber',
+  'headers.authorization',
+  'req.headers.authorization',
+];
+
+export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
+  return pino({
+    level,
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    messageKey: 'msg',
+    redact: { paths: REDACT, censor: '[redacted]' },
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
+  });
+}
+
+export type { Logger };
