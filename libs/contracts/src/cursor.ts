@@ -51,3 +51,22 @@ export class CursorCodec {
 function invalidCursor(): DomainError {
   return new DomainError('invalid_request', 'cursor: is not a valid cursor for this list');
 }
+
+/** Cuts a keyset page out of `limit + 1` rows read newest first. */
+export function buildPage<T, V>(
+  rows: T[],
+  limit: number,
+  codec: CursorCodec,
+  list: string,
+  positionOf: (row: T) => CursorPosition,
+  view: (row: T) => V,
+): { data: V[]; hasMore: boolean; nextCursor: string | null } {
+  const hasMore = rows.length > limit;
+  const page = hasMore ? rows.slice(0, limit) : rows;
+  const last = page[page.length - 1];
+  return {
+    data: page.map(view),
+    hasMore,
+    nextCursor: hasMore && last ? codec.encode(list, positionOf(last)) : null,
+  };
+}

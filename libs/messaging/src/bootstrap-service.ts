@@ -39,7 +39,7 @@ export async function bootstrapService(rootModule: unknown, defaultAdminPort: nu
   events?.start();
   relay.start();
 
-  const port = positiveInt(process.env.ADMIN_PORT, defaultAdminPort, 'ADMIN_PORT');
+  const port = process.env.ADMIN_PORT === '0' ? 0 : positiveInt(process.env.ADMIN_PORT, defaultAdminPort, 'ADMIN_PORT');
   const admin = await startAdminServer(port, {
     postgres: async () => {
       await prisma.$queryRaw`SELECT 1`;

@@ -9,3 +9,4 @@ export * from './outbox-relay';
 export * from './event-consumer';
 export * from './service-runtime.module';
 export * from './bootstrap-service';
+export * from './ping.handler';

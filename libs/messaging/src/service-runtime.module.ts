@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module, type Provider, type Type } from '@nestjs/common';
-import { Clock, EventOutbox, ProcessedEventLog, SystemClock, UnitOfWork, type CommandService } from '@pfs/contracts';
+import { Clock, CursorCodec, EventOutbox, ProcessedEventLog, SystemClock, UnitOfWork, type CommandService } from '@pfs/contracts';
 import { createPrismaClient, PrismaClient, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
 import { createLogger, readPlatformConfig, type Logger, type PlatformConfig } from '@pfs/platform';
 import { CommandConsumer, type AnyCommandHandler } from './command-consumer';
@@ -40,6 +40,7 @@ export class ServiceRuntimeModule {
       { provide: PrismaTransactionHost, useFactory: (prisma: PrismaClient) => new PrismaTransactionHost(prisma), inject: [PrismaClient] },
       { provide: UnitOfWork, useFactory: (host: PrismaTransactionHost) => new PrismaUnitOfWork(host), inject: [PrismaTransactionHost] },
       { provide: Clock, useClass: SystemClock },
+      { provide: CursorCodec, useFactory: (config: PlatformConfig) => new CursorCodec(config.cursorSecret), inject: [PLATFORM_CONFIG] },
       {
         provide: OutboxRelay,
         useFactory: (prisma: PrismaClient, config: PlatformConfig, logger: Logger) =>

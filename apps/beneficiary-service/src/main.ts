@@ -1,0 +1,4 @@
+import { runService } from '@pfs/messaging';
+import { BeneficiaryModule } from './beneficiary.module';
+
+runService(BeneficiaryModule, 3104);

@@ -1,0 +1,4 @@
+export interface GetAccountQuery {
+  organizationId: string;
+  accountId: string;
+}

@@ -1,0 +1,51 @@
+import { Big } from '@pfs/contracts';
+
+export type AccountStatus = 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
+
+export interface Balance {
+  asset: string;
+  amount: Big;
+}
+
+export interface FundingMethod {
+  id: string;
+  accountId: string;
+  asset: string;
+  type: 'CRYPTO_ADDRESS' | 'BANK_ACCOUNT';
+  chainName: string | null;
+  address: string | null;
+  bank: {
+    bankName: string;
+    accountNumber: string;
+    routingNumber: string | null;
+    iban: string | null;
+    swiftCode: string | null;
+    reference: string;
+  } | null;
+  createdAt: Date;
+}
+
+/** An account of one organization; balances are derived from the journal, never set. */
+export class Account {
+  constructor(
+    readonly id: string,
+    readonly organizationId: string,
+    readonly name: string,
+    readonly description: string | null,
+    readonly isPrimary: boolean,
+    readonly status: AccountStatus,
+    readonly balances: readonly Balance[],
+    readonly fundingMethods: readonly FundingMethod[],
+    readonly createdAt: Date,
+    readonly updatedAt: Date,
+  ) {}
+
+  /** The account every organization gets when it is created. */
+  static openPrimary(id: string, organizationId: string, now: Date): Account {
+    return new Account(id, organizationId, 'Primary account', null, true, 'ACTIVE', [], [], now, now);
+  }
+
+  belongsTo(organizationId: string): boolean {
+    return this.organizationId === organizationId;
+  }
+}

@@ -1,0 +1,4 @@
+import { runService } from '@pfs/messaging';
+import { LedgerModule } from './ledger.module';
+
+runService(LedgerModule, 3102);

@@ -1,0 +1,4 @@
+import { runService } from '@pfs/messaging';
+import { QuoteModule } from './quote.module';
+
+runService(QuoteModule, 3103);

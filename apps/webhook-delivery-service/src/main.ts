@@ -1,0 +1,4 @@
+import { runService } from '@pfs/messaging';
+import { WebhookDeliveryModule } from './webhook-delivery.module';
+
+runService(WebhookDeliveryModule, 3105);

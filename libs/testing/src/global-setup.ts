@@ -1,0 +1,5 @@
+import { prepareTestDatabase } from './test-env';
+
+export default async function globalSetup(): Promise<void> {
+  await prepareTestDatabase();
+}
