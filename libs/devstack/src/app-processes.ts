@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** Every app of the stack: its workspace folder and the port its health endpoints answer on. */
+export interface AppSpec {
+  name: string;
+  dir: string;
+  /** Env var naming its HTTP port (PORT for the gateway, ADMIN_PORT for the rest). */
+  portVar: 'PORT' | 'ADMIN_PORT';
+  defaultPort: number;
+}
+
+export const APPS: readonly AppSpec[] = [
+  { name: 'organization-service', dir: 'apps/organization-service', portVar: 'ADMIN_PORT', defaultPort: 3101 },
+  { name: 'ledger-service', dir: 'apps/ledger-service', portVar: 'ADMIN_PORT', defaultPort: 3102 },
+  { name: 'quote-service', dir: 'apps/quote-service', portVar: 'ADMIN_PORT', defaultPort: 3103 },
+  { name: 'beneficiary-service', dir: 'apps/beneficiary-service', portVar: 'ADMIN_PORT', defaultPort: 3104 },
+  { name: 'webhook-delivery-service', dir: 'apps/webhook-delivery-service', portVar: 'ADMIN_PORT', defaultPort: 3105 },
+  { name: 'webhook-delivery-worker', dir: 'apps/webhook-delivery-worker', portVar: 'ADMIN_PORT', defaultPort: 3106 },
+  { name: 'gateway', dir: 'apps/gateway', portVar: 'PORT', defaultPort: 3000 },
+];
+
+export interface RunningApp {
+  spec: AppSpec;
+  port: number;
+  url: string;
+  process: ChildProcess;
+  /** Everything the process wrote, for assertions on logs. */
+  output: string[];
+}
+
+export interface StartAppsOptions {
+  /** Repository root (holds apps/). */
+  root: string;
+  env: NodeJS.ProcessEnv;
+  /** Fixed ports (the up command) or free ones chosen by the OS (tests). */
+  ports?: 'default' | 'random';
+  /** Apps to start; all of them by default. */
+  only?: string[];
+  /** Where each line of output goes besides `output` (the up command prefixes and prints). */
+  onLine?: (app: string, line: string) => void;
+  readyTimeoutMs?: number;
+}
+
+export interface RunningStack {
+  apps: Map<string, RunningApp>;
+  gatewayUrl: string | undefined;
+  stopApp(name: string, signal?: NodeJS.Signals): Promise<void>;
+  startApp(name: string): Promise<RunningApp>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForReady(url: string, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`process exited before ${url}/readyz answered`);
+    try {
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url}/readyz did not answer 200 within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts each built app (`node dist/main.js`) as its own process and waits for its `/readyz`.
+ * Services start before the gateway, whose readiness needs their queues consumed.
+ */
+export async function startApps(options: StartAppsOptions): Promise<RunningStack> {
+  const apps = new Map<string, RunningApp>();
+  const ports = new Map<string, number>();
+  const selected = APPS.filter((spec) => !options.only || options.only.includes(spec.name));
+  for (const spec of selected) {
+    ports.set(spec.name, options.ports === 'random' ? await freePort() : spec.defaultPort);
+  }
+
+  const launch = async (spec: AppSpec): Promise<RunningApp> => {
+    const port = ports.get(spec.name) ?? spec.defaultPort;
+    const child = spawn(process.execPath, [join(options.root, spec.dir, 'dist/main.js')], {
+      cwd: join(options.root, spec.dir),
+      env: { ...process.env, ...options.env, [spec.portVar]: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const app: RunningApp = { spec, port, url: `http://127.0.0.1:${port}`, process: child, output: [] };
+    const collect = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line) continue;
+        app.output.push(line);
+        options.onLine?.(spec.name, line);
+      }
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    apps.set(spec.name, app);
+    await waitForReady(app.url, options.readyTimeoutMs ?? 30000, () => child.exitCode === null && child.signalCode === null).catch(
+      (error: Error) => {
+        throw new Error(`${spec.name}: ${error.message}\n${app.output.slice(-20).join('\n')}`);
+      },
+    );
+    return app;
+  };
+
+  const stopApp = async (name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
+    const app = apps.get(name);
+    if (!app || app.process.exitCode !== null || app.process.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => app.process.once('exit', () => resolve()));
+    app.process.kill(signal);
+    const timer = setTimeout(() => app.process.kill('SIGKILL'), 15000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const stack: RunningStack = {
+    apps,
+    gatewayUrl: undefined,
+    stopApp,
+    startApp: async (name) => {
+      const spec = APPS.find((candidate) => candidate.name === name);
+      if (!spec) throw new Error(`unknown app ${name}`);
+      return launch(spec);
+    },
+    stop: async () => {
+      // The gateway first, so no request reaches a stopping service.
+      const order = [...apps.keys()].sort((a, b) => (a === 'gateway' ? -1 : b === 'gateway' ? 1 : 0));
+      for (const name of order) await stopApp(name);
+    },
+  };
+
+  try {
+    const services = selected.filter((spec) => spec.name !== 'gateway');
+    await Promise.all(services.map((spec) => launch(spec)));
+    const gateway = selected.find((spec) => spec.name === 'gateway');
+    if (gateway) stack.gatewayUrl = (await launch(gateway)).url;
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  return stack;
+}
