@@ -9,6 +9,7 @@ module.exports = {
   moduleNameMapper: { '^@pfs/([a-z-]+)$': path.join(__dirname, 'libs/$1/src') },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   globalSetup: path.join(__dirname, 'libs/testing/src/global-setup.ts'),
+  globalTeardown: path.join(__dirname, 'libs/testing/src/global-teardown.ts'),
   testTimeout: 30000,
   cacheDirectory: path.join(__dirname, 'node_modules/.cache/jest'),
 };

@@ -36,6 +36,8 @@ export interface StartAppsOptions {
   env: NodeJS.ProcessEnv;
   /** Fixed ports (the up command) or free ones chosen by the OS (tests). */
   ports?: 'default' | 'random';
+  /** Ports that win over either choice, by app name (the up command honours PORT for the gateway). */
+  portOverrides?: Record<string, number>;
   /** Apps to start; all of them by default. */
   only?: string[];
   /** Where each line of output goes besides `output` (the up command prefixes and prints). */
@@ -86,7 +88,7 @@ export async function startApps(options: StartAppsOptions): Promise<RunningStack
   const ports = new Map<string, number>();
   const selected = APPS.filter((spec) => !options.only || options.only.includes(spec.name));
   for (const spec of selected) {
-    ports.set(spec.name, options.ports === 'random' ? await freePort() : spec.defaultPort);
+    ports.set(spec.name, options.portOverrides?.[spec.name] ?? (options.ports === 'random' ? await freePort() : spec.defaultPort));
   }
 
   const launch = async (spec: AppSpec): Promise<RunningApp> => {

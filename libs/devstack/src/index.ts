@@ -1,1 +1,2 @@
 export * from './app-processes';
+export * from './infrastructure';

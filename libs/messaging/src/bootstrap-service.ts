@@ -35,8 +35,9 @@ export async function bootstrapService(rootModule: unknown, defaultAdminPort: nu
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectionName: `${identity.service}-health` });
 
   await prisma.$queryRaw`SELECT 1`;
-  commands.start();
-  events?.start();
+  // Ready means consumed: senders must see the workers before /readyz says so.
+  await commands.start();
+  await events?.start();
   relay.start();
 
   const port = process.env.ADMIN_PORT === '0' ? 0 : positiveInt(process.env.ADMIN_PORT, defaultAdminPort, 'ADMIN_PORT');

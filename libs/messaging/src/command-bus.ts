@@ -47,8 +47,10 @@ export class CommandBus {
   private readonly queues = new Map<CommandService, Queue>();
   private readonly pending = new Map<string, Pending>();
   private readonly liveWorkers = new Map<CommandService, number>();
+  private readonly workerChecks = new Map<CommandService, Promise<void>>();
   private workerTimer?: NodeJS.Timeout;
   private started?: Promise<void>;
+  private closing?: Promise<void>;
 
   constructor(private readonly options: CommandBusOptions) {
     const name = options.name ?? 'command-bus';
@@ -74,8 +76,9 @@ export class CommandBus {
     options: SendOptions,
   ): Promise<CommandResult<S, N>> {
     await this.start();
-    if (this.liveWorkers.get(service) === 0) throw new ServiceUnavailableError(service);
-    if (!this.liveWorkers.has(service)) await this.checkWorkers(service);
+    // A count of zero may be stale (a consumer that has just started): look again before
+    // failing, so a service that comes back is used at once and a dead one still fails fast.
+    if (!this.liveWorkers.get(service)) await this.checkWorkers(service);
     if (this.liveWorkers.get(service) === 0) throw new ServiceUnavailableError(service);
 
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
@@ -110,16 +113,20 @@ export class CommandBus {
     return reply as Promise<CommandResult<S, N>>;
   }
 
-  async close(): Promise<void> {
-    if (this.workerTimer) clearInterval(this.workerTimer);
-    for (const [jobId, entry] of this.pending) {
-      clearTimeout(entry.timer);
-      entry.reject(new Error('command bus closed'));
-      this.pending.delete(jobId);
-    }
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
-    this.subscriber.disconnect();
-    this.connection.disconnect();
+  /** Fails what is still waiting and releases the connections (once, however often called). */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      if (this.workerTimer) clearInterval(this.workerTimer);
+      for (const [jobId, entry] of this.pending) {
+        clearTimeout(entry.timer);
+        entry.reject(new Error('command bus closed'));
+        this.pending.delete(jobId);
+      }
+      await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+      this.subscriber.disconnect();
+      this.connection.disconnect();
+    })();
+    return this.closing;
   }
 
   /** Redis round trip, for readiness. */
@@ -140,12 +147,22 @@ export class CommandBus {
     await Promise.all([...this.liveWorkers.keys()].map((service) => this.checkWorkers(service)));
   }
 
-  private async checkWorkers(service: CommandService): Promise<void> {
-    try {
-      this.liveWorkers.set(service, await this.queue(service).getWorkersCount());
-    } catch {
-      // Redis unreachable: leave the last known count; sends will time out instead.
+  /** One CLIENT LIST per service at a time, however many sends are waiting on it. */
+  private checkWorkers(service: CommandService): Promise<void> {
+    let check = this.workerChecks.get(service);
+    if (!check) {
+      check = this.queue(service)
+        .getWorkersCount()
+        .then(
+          (count) => {
+            this.liveWorkers.set(service, count);
+          },
+          () => undefined, // Redis unreachable: keep the last known count; sends time out instead.
+        )
+        .finally(() => this.workerChecks.delete(service));
+      this.workerChecks.set(service, check);
     }
+    return check;
   }
 
   private onReply(message: string): void {

@@ -49,6 +49,7 @@ export class CommandConsumer<S extends CommandService> {
   private worker?: Worker;
   private readonly connection: Redis;
   private readonly publisher: Redis;
+  private closing?: Promise<void>;
   onOutcome?: CommandOutcomeListener;
 
   constructor(
@@ -61,24 +62,34 @@ export class CommandConsumer<S extends CommandService> {
     this.publisher = createRedisConnection(options.redisUrl, `${service}-commands-replies`);
   }
 
-  start(): void {
-    this.worker = new Worker(commandQueueName(this.service), (job: Job) => this.process(job), {
-      connection: this.connection,
-      prefix: this.options.prefix,
-      concurrency: this.options.concurrency ?? 32,
-    });
-    this.worker.on('error', (error) => this.options.logger.error({ err: error.message }, 'command worker error'));
+  /**
+   * Starts consuming. Resolves once the worker's connections are up, i.e. once senders can
+   * see it (a CommandBus counts live workers by their Redis client names).
+   */
+  async start(): Promise<void> {
+    if (!this.worker) {
+      this.worker = new Worker(commandQueueName(this.service), (job: Job) => this.process(job), {
+        connection: this.connection,
+        prefix: this.options.prefix,
+        concurrency: this.options.concurrency ?? 32,
+      });
+      this.worker.on('error', (error) => this.options.logger.error({ err: error.message }, 'command worker error'));
+    }
+    await this.worker.waitUntilReady();
   }
 
   get running(): boolean {
     return this.worker?.isRunning() ?? false;
   }
 
-  /** Stops taking jobs and waits for the active ones to finish. */
-  async close(): Promise<void> {
-    await this.worker?.close();
-    this.publisher.disconnect();
-    this.connection.disconnect();
+  /** Stops taking jobs and waits for the active ones to finish (once, however often called). */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.worker?.close();
+      this.publisher.disconnect();
+      this.connection.disconnect();
+    })();
+    return this.closing;
   }
 
   private async process(job: Job): Promise<void> {

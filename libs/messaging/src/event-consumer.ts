@@ -37,6 +37,7 @@ export class EventConsumer {
   private readonly registry: Map<string, AnyEventHandler>;
   private readonly connection: Redis;
   private worker?: Worker;
+  private closing?: Promise<void>;
   onOutcome?: (outcome: 'ok' | 'duplicate' | 'failed', event: string) => void;
 
   constructor(
@@ -54,19 +55,25 @@ export class EventConsumer {
     return this.registry.size > 0;
   }
 
-  start(): void {
-    if (!this.hasSubscriptions) return;
+  /** Starts consuming; resolves once the worker's connections are up. */
+  async start(): Promise<void> {
+    if (!this.hasSubscriptions || this.worker) return;
     this.worker = new Worker(eventQueueName(this.service), (job: Job) => this.process(job), {
       connection: this.connection,
       prefix: this.options.prefix,
       concurrency: this.options.concurrency ?? 8,
     });
     this.worker.on('error', (error) => this.options.logger.error({ err: error.message }, 'event worker error'));
+    await this.worker.waitUntilReady();
   }
 
-  async close(): Promise<void> {
-    await this.worker?.close();
-    this.connection.disconnect();
+  /** Stops taking jobs and waits for the active ones to finish (once, however often called). */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.worker?.close();
+      this.connection.disconnect();
+    })();
+    return this.closing;
   }
 
   /** Exposed for tests: processes one envelope exactly as a delivered job would be. */

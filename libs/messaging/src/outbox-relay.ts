@@ -28,6 +28,7 @@ export class OutboxRelay {
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
+  private stopping?: Promise<void>;
   onPublished?: (count: number, oldestLagMs: number) => void;
 
   constructor(
@@ -63,13 +64,16 @@ export class OutboxRelay {
       });
   }
 
-  /** Stops after the batch in progress. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
-    this.connection.disconnect();
+  /** Stops after the batch in progress (once, however often called). */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.stopped = true;
+      if (this.timer) clearInterval(this.timer);
+      await this.running;
+      await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+      this.connection.disconnect();
+    })();
+    return this.stopping;
   }
 
   /** One pass: publish batches until the outbox is empty. Returns how many were published. */

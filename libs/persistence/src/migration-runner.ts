@@ -80,7 +80,7 @@ export async function applyMigrations(databaseUrl: string, migrationsDir: string
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`);
+        throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
       }
       result.applied.push(migration.name);
     }

@@ -1,2 +1,3 @@
 export * from './test-env';
 export * from './in-process-service';
+export * from './test-database';

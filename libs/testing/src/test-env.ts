@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { applyMigrations, ensureDatabase } from '@pfs/persistence';
 
-/** The database every test talks to; `pnpm test` points DATABASE_URL at a fresh one. */
+/** The database of this jest run (globalSetup clones it from the migrated template). */
 export function testDatabaseUrl(): string {
   return process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/pfs_test';
 }
@@ -24,9 +22,3 @@ export function isolateQueues(label = 't'): string {
   return prefix;
 }
 
-/** Jest globalSetup: the test database exists and is migrated (idempotent, lock-protected). */
-export async function prepareTestDatabase(): Promise<void> {
-  const url = testDatabaseUrl();
-  await ensureDatabase(url);
-  await applyMigrations(url, join(__dirname, '../../../prisma/migrations'));
-}

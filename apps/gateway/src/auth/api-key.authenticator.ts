@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, hashApiKey, isDomainError, isWellFormedApiKey, type Principal } from '@pfs/contracts';
+import { CommandBus } from '@pfs/messaging';
+import type { GatewayConfig } from '../gateway.config';
+import { GATEWAY_CONFIG } from '../gateway.tokens';
+
+/** How long an answer of the organization service is reused; revocation must bite within 5 s. */
+export const AUTH_CACHE_TTL_MS = 2000;
+const AUTH_CACHE_MAX_ENTRIES = 10_000;
+
+interface CacheEntry {
+  principal: Principal | null;
+  expiresAt: number;
+}
+
+/**
+ * Turns an Authorization header into the calling principal. The organization service owns the
+ * keys (stored as hashes), so the raw key never leaves this process: only its hash is sent.
+ * Answers, including `authentication_failed`, are cached for at most AUTH_CACHE_TTL_MS, and
+ * concurrent lookups of one key share a single command.
+ */
+@Injectable()
+export class ApiKeyAuthenticator {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly inFlight = new Map<string, Promise<Principal | null>>();
+
+  constructor(
+    private readonly bus: CommandBus,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async authenticate(authorization: string | undefined, requestId: string): Promise<Principal> {
+    if (authorization === undefined) {
+      throw new DomainError('missing_api_key', 'No API key was provided. Send it as "Authorization: Bearer <api_key>".');
+    }
+    const key = this.parseBearer(authorization);
+    const keyHash = hashApiKey(key, this.config.apiKeyPepper);
+    const principal = await this.lookup(keyHash, requestId);
+    if (!principal) throw new DomainError('authentication_failed', 'The API key is unknown or has been revoked.');
+    return principal;
+  }
+
+  private parseBearer(authorization: string): string {
+    // RFC 9110: the scheme is case-insensitive; exactly one space, then the key.
+    const match = /^bearer ([^\s]+)$/i.exec(authorization);
+    const key = match?.[1];
+    if (!key || !isWellFormedApiKey(key, this.config.serviceEnv)) {
+      const expected = this.config.serviceEnv === 'production' ? 'sk_live_' : 'sk_test_';
+      throw new DomainError(
+        'invalid_api_key',
+        `The Authorization header must be "Bearer <api_key>" with a ${this.config.serviceEnv} key (${expected}…).`,
+      );
+    }
+    return key;
+  }
+
+  private async lookup(keyHash: string, requestId: string): Promise<Principal | null> {
+    const now = Date.now();
+    const cached = this.cache.get(keyHash);
+    if (cached && cached.expiresAt > now) return cached.principal;
+    if (cached) this.cache.delete(keyHash);
+
+    let pending = this.inFlight.get(keyHash);
+    if (!pending) {
+      pending = this.ask(keyHash, requestId).finally(() => this.inFlight.delete(keyHash));
+      this.inFlight.set(keyHash, pending);
+    }
+    return pending;
+  }
+
+  private async ask(keyHash: string, requestId: string): Promise<Principal | null> {
+    // The TTL counts from the question, so an answer is never older than AUTH_CACHE_TTL_MS.
+    const askedAt = Date.now();
+    let principal: Principal | null;
+    try {
+      const result = await this.bus.send('organization', 'auth.authenticate', { keyHash }, { requestId });
+      principal = { organizationId: result.organizationId, keyId: result.keyId };
+    } catch (error) {
+      // Only a definite "no" is remembered; an unavailable service is not.
+      if (!isDomainError(error) || error.code !== 'authentication_failed') throw error;
+      principal = null;
+    }
+    this.remember(keyHash, { principal, expiresAt: askedAt + AUTH_CACHE_TTL_MS });
+    return principal;
+  }
+
+  private remember(keyHash: string, entry: CacheEntry): void {
+    if (this.cache.size >= AUTH_CACHE_MAX_ENTRIES) {
+      // Drop the oldest insertion; Map iterates in insertion order.
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(keyHash, entry);
+  }
+}

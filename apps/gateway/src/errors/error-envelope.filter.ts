@@ -1,0 +1,95 @@
+import { Catch, HttpException, Inject, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isDomainError, newRequestId, type ErrorCode } from '@pfs/contracts';
+import { ServiceUnavailableError } from '@pfs/messaging';
+import type { Logger } from '@pfs/platform';
+import { GATEWAY_LOGGER } from '../gateway.tokens';
+import { routeTemplateOf } from '../http/route-template';
+import { statusOf } from './error-status.table';
+
+export interface ErrorEnvelope {
+  error: { code: ErrorCode; message: string; requestId: string };
+}
+
+interface RenderedError {
+  status: number;
+  code: ErrorCode;
+  message: string;
+}
+
+const NOT_FOUND: RenderedError = {
+  status: 404,
+  code: 'not_found',
+  message: 'Unrecognized request URL. See /docs for the available endpoints.',
+};
+
+const GENERIC_500 = 'An unexpected error occurred. Quote the requestId if you contact support.';
+
+/**
+ * Renders every failure as `{error: {code, message, requestId}}`. Only messages we wrote
+ * reach the client: a domain error's (it crossed the queue as `{code, message}` or was raised
+ * here), or a fixed text per framework failure. Anything else is a 500 with a generic message;
+ * its detail goes to the log only.
+ */
+@Catch()
+export class ErrorEnvelopeFilter implements ExceptionFilter {
+  constructor(@Inject(GATEWAY_LOGGER) private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    // An unknown route is 404 whatever else is wrong with the request (e.g. its body).
+    const rendered = routeTemplateOf(request) === null ? NOT_FOUND : this.render(exception);
+    // The header (set in onSend) and the body must carry the same id.
+    request.requestId ||= newRequestId();
+    const body: ErrorEnvelope = { error: { code: rendered.code, message: rendered.message, requestId: request.requestId } };
+    void reply.status(rendered.status).type('application/json; charset=utf-8').send(body);
+  }
+
+  render(exception: unknown): RenderedError {
+    if (exception instanceof ServiceUnavailableError) {
+      this.logger.warn({ target: exception.service }, 'service unavailable');
+      return { status: 503, code: 'internal_error', message: exception.message };
+    }
+    if (isDomainError(exception)) {
+      const status = statusOf(exception.code);
+      if (status >= 500) this.logger.error({ code: exception.code, detail: exception.message }, 'request failed');
+      return { status, code: exception.code, message: status === 500 ? GENERIC_500 : exception.message };
+    }
+    if (exception instanceof HttpException) {
+      const framework = renderFrameworkError(exception);
+      if (framework) return framework;
+    }
+    this.logger.error({ err: describeUnexpected(exception) }, 'unhandled error');
+    return { status: 500, code: 'internal_error', message: GENERIC_500 };
+  }
+}
+
+/** Errors Fastify or Nest raise before a handler runs: unknown routes and unreadable bodies. */
+function renderFrameworkError(exception: HttpException): RenderedError | null {
+  const status = exception.getStatus();
+  const fastifyCode = (exception.cause as { code?: unknown } | undefined)?.code;
+  if (status === 404 || status === 405) return NOT_FOUND;
+  if (status === 413 || fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 400, code: 'invalid_request', message: 'The request body is too large.' };
+  }
+  if (status === 415 || fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 400, code: 'invalid_request', message: 'Content-Type must be application/json.' };
+  }
+  if (fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return { status: 400, code: 'invalid_request', message: 'The request body is empty; send a JSON object.' };
+  }
+  if (status === 400 || status === 422) {
+    return { status: 400, code: 'invalid_request', message: 'The request body is not valid JSON.' };
+  }
+  if (status > 400 && status < 500) {
+    return { status: 400, code: 'invalid_request', message: 'The request could not be read.' };
+  }
+  return null;
+}
+
+function describeUnexpected(exception: unknown): Record<string, unknown> {
+  if (exception instanceof Error) return { type: exception.name, message: exception.message, stack: exception.stack };
+  return { type: typeof exception, value: String(exception) };
+}

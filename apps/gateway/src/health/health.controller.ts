@@ -1,0 +1,56 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiSchema, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { HealthReport } from '@pfs/platform';
+import { Public } from '../auth/public.decorator';
+import { RequestId } from '../http/request-id.decorator';
+import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
+import { ReadinessChecks } from './readiness.checks';
+
+@ApiSchema({ name: 'Liveness' })
+class LivenessDto {
+  @ApiProperty({ enum: ['ok'] })
+  status!: 'ok';
+}
+
+@ApiSchema({ name: 'Readiness', description: 'Overall status and the result of each check (`ok` or the failure).' })
+class ReadinessDto implements HealthReport {
+  @ApiProperty({ enum: ['ok', 'unavailable'] })
+  status!: 'ok' | 'unavailable';
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { redis: 'ok', organization: 'ok', ledger: 'ok', quote: 'ok', beneficiary: 'ok', 'webhook-delivery': 'ok', 'webhook-delivery-worker': 'ok' },
+  })
+  checks!: Record<string, string>;
+}
+
+/** Probes for orchestrators; no authentication (api-decisions §1). */
+@ApiTags('Health')
+@Public()
+@Controller()
+export class HealthController {
+  constructor(private readonly readiness: ReadinessChecks) {}
+
+  @Get('healthz')
+  @ApiOperation({ operationId: 'getLiveness', summary: 'The gateway process is alive' })
+  @ApiOkResponse({ type: LivenessDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  healthz(): LivenessDto {
+    return { status: 'ok' };
+  }
+
+  @Get('readyz')
+  @ApiOperation({
+    operationId: 'getReadiness',
+    summary: 'The gateway can serve requests',
+    description: 'Ready when Redis answers and every service answers a ping on its command queue within 1 s.',
+  })
+  @ApiOkResponse({ type: ReadinessDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @ApiServiceUnavailableResponse({ type: ReadinessDto, headers: REQUEST_ID_RESPONSE_HEADER, description: 'A check failed.' })
+  async readyz(@RequestId() requestId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
+    const report = await this.readiness.run(requestId);
+    void reply.status(report.status === 'ok' ? 200 : 503);
+    return report;
+  }
+}

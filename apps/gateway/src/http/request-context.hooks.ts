@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { newRequestId, type Principal } from '@pfs/contracts';
+import { runWithRequestId, type Logger } from '@pfs/platform';
+import { routeTemplateOf } from './route-template';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** `req_<32 hex>`, chosen on arrival; echoed in `X-Request-Id` and every error body. */
+    requestId: string;
+    /** Set by the API key guard on authenticated routes. */
+    principal: Principal | null;
+  }
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * Fastify hooks, so they cover every response: Nest routes, the Swagger routes, 404s and
+ * errors raised before any route runs (body parsing). They give each request its id, put the
+ * id in the logging context and write one access-log line when the response is sent.
+ */
+export function installRequestHooks(instance: FastifyInstance, logger: Logger): void {
+  instance.decorateRequest('requestId', '');
+  instance.decorateRequest('principal', null);
+
+  instance.addHook('onRequest', (request, reply, done) => {
+    const requestId = newRequestId();
+    request.requestId = requestId;
+    reply.header(REQUEST_ID_HEADER, requestId);
+    // Fastify keeps the async context of onRequest through body parsing, guards and handler,
+    // so every log line of the request carries its id.
+    runWithRequestId(requestId, done);
+  });
+
+  instance.addHook('onSend', (request, reply, payload, done) => {
+    // A request rejected before onRequest ran (e.g. a malformed URL) still gets an id.
+    if (!request.requestId) request.requestId = newRequestId();
+    reply.header(REQUEST_ID_HEADER, request.requestId);
+    done(null, payload);
+  });
+
+  instance.addHook('onResponse', (request, reply, done) => {
+    logger.info(
+      {
+        requestId: request.requestId,
+        method: request.method,
+        route: routeOf(request),
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 100) / 100,
+      },
+      'request completed',
+    );
+    done();
+  });
+}
+
+/** The route template (`/v1/accounts/:accountId`); the path only when no route matched. Never the query. */
+function routeOf(request: FastifyRequest): string {
+  return routeTemplateOf(request) ?? `(unmatched) ${request.url.split('?')[0]?.slice(0, 200) ?? ''}`;
+}

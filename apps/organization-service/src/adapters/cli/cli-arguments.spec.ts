@@ -1,0 +1,43 @@
+import { parseCliArguments, UsageError } from './cli-arguments';
+
+const ORG = 'org_0123456789abcdef0123456789abcdef';
+const KEY = 'key_0123456789abcdef0123456789abcdef';
+
+describe('parseCliArguments', () => {
+  it('reads org:create with its flags', () => {
+    expect(parseCliArguments(['org:create', '--name', 'Acme Ltd', '--approved', '--json'])).toEqual({
+      command: 'org:create',
+      name: 'Acme Ltd',
+      approved: true,
+      json: true,
+    });
+    expect(parseCliArguments(['org:create', '--name=Acme'])).toEqual({ command: 'org:create', name: 'Acme', approved: false, json: false });
+  });
+
+  it('reads key:create and key:revoke', () => {
+    expect(parseCliArguments(['key:create', '--org', ORG, '--json'])).toEqual({ command: 'key:create', organizationId: ORG, json: true });
+    expect(parseCliArguments(['key:revoke', '--key', KEY])).toEqual({ command: 'key:revoke', keyId: KEY, json: false });
+  });
+
+  it('answers help', () => {
+    expect(parseCliArguments(['help'])).toEqual({ command: 'help' });
+    expect(parseCliArguments(['--help'])).toEqual({ command: 'help' });
+  });
+
+  it.each([
+    [[], 'a command is required'],
+    [['org:delete'], 'unknown command "org:delete"'],
+    [['org:create'], 'org:create needs --name <name>'],
+    [['org:create', '--name', '   '], 'org:create needs --name <name>'],
+    [['org:create', '--name'], "org:create: Option '--name <value>' argument missing"],
+    [['org:create', '--name', 'Acme', '--approve'], "org:create: Unknown option '--approve'"],
+    [['org:create', '--name', 'Acme', 'extra'], 'org:create: unexpected argument "extra"'],
+    [['key:create'], 'key:create needs --org <organizationId>'],
+    [['key:create', '--org', 'acme'], '--org must be an organization id'],
+    [['key:revoke'], 'key:revoke needs --key <keyId>'],
+    [['key:revoke', '--key', ORG], '--key must be an API key id'],
+  ])('refuses %j as bad usage', (argv, message) => {
+    expect(() => parseCliArguments(argv)).toThrow(UsageError);
+    expect(() => parseCliArguments(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util';
+import { isId } from '@pfs/contracts';
+
+export type CliInvocation =
+  | { command: 'help' }
+  | { command: 'org:create'; name: string; approved: boolean; json: boolean }
+  | { command: 'key:create'; organizationId: string; json: boolean }
+  | { command: 'key:revoke'; keyId: string; json: boolean };
+
+/** Bad usage: the CLI prints the message and the usage on stderr and exits with code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export const USAGE = `Usage: pnpm cli <command> [options]
+
+Commands:
+  org:create --name <name> [--approved] [--json]
+      Create a root organization with its primary account and one API key.
+      --approved  verification APPROVED at once (else PENDING)
+      --json      print only {"organizationId","accountId","apiKey"} on stdout
+  key:create --org <organizationId> [--json]
+      Create another API key for an organization; --json prints {"keyId","apiKey"}.
+  key:revoke --key <keyId> [--json]
+      Revoke an API key (revoking a revoked key succeeds); --json prints {"keyId","organizationId","revokedAt"}.
+  help
+      Show this text.
+
+Exit codes: 0 done, 1 refused (e.g. unknown organization or key) or failed, 2 bad usage.
+API keys are shown once, on stdout; they are never logged.`;
+
+const JSON_FLAG = { json: { type: 'boolean' } } as const;
+
+export function parseCliArguments(argv: readonly string[]): CliInvocation {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case undefined:
+      throw new UsageError('a command is required');
+    case 'help':
+    case '--help':
+    case '-h':
+      return { command: 'help' };
+    case 'org:create': {
+      const values = parse(command, rest, { name: { type: 'string' }, approved: { type: 'boolean' }, ...JSON_FLAG });
+      const name = typeof values.name === 'string' ? values.name.trim() : '';
+      if (!name) throw new UsageError('org:create needs --name <name>');
+      return { command, name, approved: values.approved === true, json: values.json === true };
+    }
+    case 'key:create': {
+      const values = parse(command, rest, { org: { type: 'string' }, ...JSON_FLAG });
+      if (values.org === undefined) throw new UsageError('key:create needs --org <organizationId>');
+      if (!isId('organization', values.org)) throw new UsageError(`--org must be an organization id (org_<32 hex>), not "${String(values.org)}"`);
+      return { command, organizationId: values.org, json: values.json === true };
+    }
+    case 'key:revoke': {
+      const values = parse(command, rest, { key: { type: 'string' }, ...JSON_FLAG });
+      if (values.key === undefined) throw new UsageError('key:revoke needs --key <keyId>');
+      if (!isId('apiKey', values.key)) throw new UsageError(`--key must be an API key id (key_<32 hex>), not "${String(values.key)}"`);
+      return { command, keyId: values.key, json: values.json === true };
+    }
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
+
+function parse(command: string, args: string[], options: OptionSpec): Record<string, string | boolean | undefined> {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    // parseArgs explains unknown options and missing values well enough; keep its words.
+    throw new UsageError(`${command}: ${(error as Error).message}`);
+  }
+  if (parsed.positionals.length) throw new UsageError(`${command}: unexpected argument "${parsed.positionals[0]}"`);
+  return parsed.values as Record<string, string | boolean | undefined>;
+}

@@ -1,0 +1,118 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
+import { isDomainError } from '@pfs/contracts';
+import { OutboxRelay } from '@pfs/messaging';
+import { PrismaClient } from '@pfs/persistence';
+import { CreateApiKeyUseCase } from '../../application/use-cases/create-api-key/create-api-key.use-case';
+import { CreateRootOrganizationUseCase } from '../../application/use-cases/create-root-organization/create-root-organization.use-case';
+import { RevokeApiKeyUseCase } from '../../application/use-cases/revoke-api-key/revoke-api-key.use-case';
+import { parseCliArguments, USAGE, UsageError, type CliInvocation } from './cli-arguments';
+import { OperatorCliModule } from './operator-cli.module';
+
+export interface CliOutput {
+  /** Results only: with --json, exactly one JSON document. */
+  stdout(text: string): void;
+  /** Everything else: progress, errors, usage. Never a key. */
+  stderr(text: string): void;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+/** Runs one operator command and answers its exit code. */
+export async function runOperatorCli(argv: readonly string[], out: CliOutput): Promise<number> {
+  let invocation: CliInvocation;
+  try {
+    invocation = parseCliArguments(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    out.stderr(`error: ${error.message}\n\n${USAGE}\n`);
+    return EXIT_USAGE;
+  }
+  if (invocation.command === 'help') {
+    out.stdout(`${USAGE}\n`);
+    return EXIT_OK;
+  }
+
+  let app: INestApplicationContext | undefined;
+  try {
+    // Nest's own logger would write to stdout; failures reach the catch below instead.
+    app = await NestFactory.createApplicationContext(OperatorCliModule, { logger: false, abortOnError: false });
+    // The CLI only records events; the running service's relay publishes them. Stopping the
+    // relay here also drops its Redis connection, so the CLI needs nothing but PostgreSQL.
+    await app.get(OutboxRelay).stop();
+    await execute(app, invocation, out);
+    return EXIT_OK;
+  } catch (error) {
+    if (isDomainError(error)) {
+      out.stderr(`error: ${error.message} (${error.code})\n`);
+    } else {
+      out.stderr(`error: ${(error as Error).message ?? String(error)}\n`);
+    }
+    return EXIT_FAILED;
+  } finally {
+    if (app) await close(app);
+  }
+}
+
+async function execute(app: INestApplicationContext, invocation: Exclude<CliInvocation, { command: 'help' }>, out: CliOutput): Promise<void> {
+  switch (invocation.command) {
+    case 'org:create': {
+      const created = await app.get(CreateRootOrganizationUseCase).execute({ name: invocation.name, approved: invocation.approved });
+      if (invocation.json) {
+        out.stdout(`${JSON.stringify({ organizationId: created.organizationId, accountId: created.accountId, apiKey: created.apiKey })}\n`);
+        return;
+      }
+      out.stdout(
+        [
+          `Created organization "${invocation.name}"`,
+          `  organizationId      ${created.organizationId}`,
+          `  verificationStatus  ${created.verificationStatus}`,
+          `  primary accountId   ${created.accountId} (opened by the ledger once the organization service relays the event)`,
+          `  keyId               ${created.keyId}`,
+          `  apiKey              ${created.apiKey}`,
+          '',
+          'The API key is shown only this once: store it now.',
+          '',
+        ].join('\n'),
+      );
+      return;
+    }
+    case 'key:create': {
+      const created = await app.get(CreateApiKeyUseCase).execute({ organizationId: invocation.organizationId });
+      if (invocation.json) {
+        out.stdout(`${JSON.stringify({ keyId: created.keyId, apiKey: created.apiKey })}\n`);
+        return;
+      }
+      out.stdout(
+        [
+          `Created an API key for ${invocation.organizationId}`,
+          `  keyId   ${created.keyId}`,
+          `  apiKey  ${created.apiKey}`,
+          '',
+          'The API key is shown only this once: store it now.',
+          '',
+        ].join('\n'),
+      );
+      return;
+    }
+    case 'key:revoke': {
+      const revoked = await app.get(RevokeApiKeyUseCase).execute({ keyId: invocation.keyId });
+      out.stdout(
+        invocation.json
+          ? `${JSON.stringify(revoked)}\n`
+          : `Revoked API key ${revoked.keyId} of ${revoked.organizationId} (at ${revoked.revokedAt}).\n`,
+      );
+      return;
+    }
+  }
+}
+
+/** Closes Nest, then the database pool that Nest does not own, so the process can exit. */
+async function close(app: INestApplicationContext): Promise<void> {
+  const prisma = app.get(PrismaClient);
+  await app.close();
+  await prisma.$disconnect();
+}

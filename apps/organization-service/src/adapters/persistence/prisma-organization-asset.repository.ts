@@ -1,0 +1,15 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaTransactionHost } from '@pfs/persistence';
+import { OrganizationAssetRepository } from '../../application/ports/organization-asset.repository';
+
+@Injectable()
+export class PrismaOrganizationAssetRepository extends OrganizationAssetRepository {
+  constructor(private readonly host: PrismaTransactionHost) {
+    super();
+  }
+
+  async enabledAssetCodes(organizationId: string): Promise<Set<string>> {
+    const rows = await this.host.client.organizationAsset.findMany({ where: { organizationId }, select: { assetCode: true } });
+    return new Set(rows.map((row) => row.assetCode));
+  }
+}

@@ -1,0 +1,8 @@
+export interface CreateApiKeyCommand {
+  organizationId: string;
+}
+
+export interface CreateApiKeyResult {
+  keyId: string;
+  apiKey: string;
+}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, EventOutbox, UnitOfWork } from '@pfs/contracts';
+import { Organization } from '../../../domain/organization';
+import { ApiKeyIssuer } from '../../api-key.issuer';
+import { IdGenerator } from '../../ports/id-generator';
+import { OrganizationRepository } from '../../ports/organization.repository';
+import type { CreateRootOrganizationCommand, CreateRootOrganizationResult } from './create-root-organization.command';
+
+/**
+ * Operator bootstrap (api-decisions §3): an organization with no parent, its first API key and
+ * the `organization.created` event, all in one transaction, so there is never an organization
+ * without a key or an account that the ledger does not hear about.
+ */
+@Injectable()
+export class CreateRootOrganizationUseCase {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly organizations: OrganizationRepository,
+    private readonly keys: ApiKeyIssuer,
+    private readonly outbox: EventOutbox,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: CreateRootOrganizationCommand): Promise<CreateRootOrganizationResult> {
+    const organization = Organization.createRoot({
+      id: this.ids.next('organization'),
+      primaryAccountId: this.ids.next('account'),
+      name: command.name,
+      approved: command.approved,
+      now: this.clock.now(),
+    });
+    return this.unitOfWork.run(async () => {
+      await this.organizations.insert(organization);
+      const key = await this.keys.issue(organization.id);
+      await this.outbox.append('organization.created', {
+        organizationId: organization.id,
+        primaryAccountId: organization.primaryAccountId,
+        name: organization.name,
+        parentOrganizationId: organization.parentOrganizationId,
+        referrerOrganizationId: organization.referrerOrganizationId,
+        createdAt: organization.createdAt.toISOString(),
+      });
+      return {
+        organizationId: organization.id,
+        accountId: organization.primaryAccountId,
+        verificationStatus: organization.verificationStatus,
+        keyId: key.keyId,
+        apiKey: key.apiKey,
+      };
+    });
+  }
+}

@@ -1,0 +1,3 @@
+export interface ListAssetsQuery {
+  organizationId: string;
+}

@@ -1,0 +1,47 @@
+import { isDomainError } from '@pfs/contracts';
+import { MAX_ORGANIZATION_NAME_LENGTH, Organization } from './organization';
+
+const base = {
+  id: 'org_0123456789abcdef0123456789abcdef',
+  primaryAccountId: 'acct_0123456789abcdef0123456789abcdef',
+  now: new Date('2026-11-21T04:44:09.123Z'),
+};
+
+describe('Organization.createRoot', () => {
+  it('is APPROVED when the operator approves it, PENDING otherwise', () => {
+    expect(Organization.createRoot({ ...base, name: 'Acme', approved: true }).verificationStatus).toBe('APPROVED');
+    expect(Organization.createRoot({ ...base, name: 'Acme', approved: false }).verificationStatus).toBe('PENDING');
+  });
+
+  it('has no parent, referrer or profile, and keeps the chosen primary account id', () => {
+    const organization = Organization.createRoot({ ...base, name: '  Acme Ltd  ', approved: false });
+    expect(organization).toMatchObject({
+      id: base.id,
+      name: 'Acme Ltd',
+      entityType: null,
+      country: null,
+      email: null,
+      verificationReason: null,
+      parentOrganizationId: null,
+      referrerOrganizationId: null,
+      primaryAccountId: base.primaryAccountId,
+      createdAt: base.now,
+      updatedAt: base.now,
+    });
+  });
+
+  it.each([
+    ['', 'name: must not be empty'],
+    ['   ', 'name: must not be empty'],
+    ['x'.repeat(MAX_ORGANIZATION_NAME_LENGTH + 1), `name: must be at most ${MAX_ORGANIZATION_NAME_LENGTH} characters`],
+  ])('refuses the name %j', (name, message) => {
+    let caught: unknown;
+    try {
+      Organization.createRoot({ ...base, name, approved: true });
+    } catch (error) {
+      caught = error;
+    }
+    expect(isDomainError(caught)).toBe(true);
+    expect(caught).toMatchObject({ code: 'invalid_request', message });
+  });
+});

@@ -1,0 +1,4 @@
+import { runService } from '@pfs/messaging';
+import { OrganizationModule } from './organization.module';
+
+runService(OrganizationModule, 3101);

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { commandConsumerProvider, pingHandlerFor, ServiceRuntimeModule } from '@pfs/messaging';
+import { AuthenticateHandler } from './adapters/messaging/authenticate.handler';
+import { ListAssetsHandler } from './adapters/messaging/list-assets.handler';
+import { ORGANIZATION_PROVIDERS, ORGANIZATION_SERVICE } from './organization.providers';
+
+/** Binds the organization service's ports to their adapters and its queue to its handlers. */
+@Module({
+  imports: [ServiceRuntimeModule.forService(ORGANIZATION_SERVICE)],
+  providers: [
+    ...ORGANIZATION_PROVIDERS,
+    ...commandConsumerProvider('organization', [pingHandlerFor('organization'), AuthenticateHandler, ListAssetsHandler]),
+  ],
+})
+export class OrganizationModule {}

@@ -1,0 +1,41 @@
+import type { Provider } from '@nestjs/common';
+import type { ServiceIdentity } from '@pfs/messaging';
+import { PrismaApiKeyRepository } from './adapters/persistence/prisma-api-key.repository';
+import { PrismaOrganizationAssetRepository } from './adapters/persistence/prisma-organization-asset.repository';
+import { PrismaOrganizationRepository } from './adapters/persistence/prisma-organization.repository';
+import { PepperedApiKeyHasher } from './adapters/security/peppered-api-key.hasher';
+import { RandomApiKeyGenerator } from './adapters/security/random-api-key.generator';
+import { RandomIdGenerator } from './adapters/security/random-id.generator';
+import { ApiKeyIssuer } from './application/api-key.issuer';
+import { ApiKeyGenerator } from './application/ports/api-key-generator';
+import { ApiKeyHasher } from './application/ports/api-key-hasher';
+import { ApiKeyRepository } from './application/ports/api-key.repository';
+import { IdGenerator } from './application/ports/id-generator';
+import { OrganizationAssetRepository } from './application/ports/organization-asset.repository';
+import { OrganizationRepository } from './application/ports/organization.repository';
+import { AuthenticateApiKeyUseCase } from './application/use-cases/authenticate-api-key/authenticate-api-key.use-case';
+import { CreateApiKeyUseCase } from './application/use-cases/create-api-key/create-api-key.use-case';
+import { CreateRootOrganizationUseCase } from './application/use-cases/create-root-organization/create-root-organization.use-case';
+import { ListAssetsUseCase } from './application/use-cases/list-assets/list-assets.use-case';
+import { RevokeApiKeyUseCase } from './application/use-cases/revoke-api-key/revoke-api-key.use-case';
+
+export const ORGANIZATION_SERVICE: ServiceIdentity = { service: 'organization', schema: 'organization' };
+
+/**
+ * Ports bound to adapters, and the use cases. Shared by the service module and the operator
+ * CLI module, so both run exactly the same code against the same tables.
+ */
+export const ORGANIZATION_PROVIDERS: Provider[] = [
+  { provide: OrganizationRepository, useClass: PrismaOrganizationRepository },
+  { provide: ApiKeyRepository, useClass: PrismaApiKeyRepository },
+  { provide: OrganizationAssetRepository, useClass: PrismaOrganizationAssetRepository },
+  { provide: ApiKeyGenerator, useClass: RandomApiKeyGenerator },
+  { provide: ApiKeyHasher, useClass: PepperedApiKeyHasher },
+  { provide: IdGenerator, useClass: RandomIdGenerator },
+  ApiKeyIssuer,
+  CreateRootOrganizationUseCase,
+  CreateApiKeyUseCase,
+  RevokeApiKeyUseCase,
+  AuthenticateApiKeyUseCase,
+  ListAssetsUseCase,
+];

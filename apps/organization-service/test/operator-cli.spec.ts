@@ -1,0 +1,117 @@
+import { hashApiKey, isId } from '@pfs/contracts';
+import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
+import { readPlatformConfig } from '@pfs/platform';
+import { isolateQueues } from '@pfs/testing';
+import { ensureCliBuilt, runCli } from './support/built-cli';
+import { outboxRowsFor, uniqueName } from './support/organization-test-kit';
+
+isolateQueues('org-cli');
+
+/** Operators run `pnpm cli …`; this drives the built `dist/cli.js` as a real process. */
+describe('operator CLI (dist/cli.js)', () => {
+  const config = readPlatformConfig();
+  let prisma: PrismaClient;
+  // Logging on: the point is that nothing but the JSON reaches stdout even then.
+  const env = { LOG_LEVEL: 'debug' };
+
+  beforeAll(() => {
+    ensureCliBuilt();
+    prisma = createPrismaClient({ databaseUrl: config.databaseUrl, applicationName: 'organization-cli-test', poolSize: 2 });
+  }, 60000);
+
+  afterAll(async () => {
+    await prisma?.$disconnect();
+  });
+
+  async function createOrganization(name: string) {
+    const run = await runCli(['org:create', '--name', name, '--approved', '--json'], env);
+    expect(run.code).toBe(0);
+    return { run, created: JSON.parse(run.stdout) as { organizationId: string; accountId: string; apiKey: string } };
+  }
+
+  it('org:create --json prints exactly one JSON object with the organization, account and key', async () => {
+    const name = uniqueName('CLI');
+    const { run, created } = await createOrganization(name);
+
+    expect(run.stdout.trim().split('\n')).toHaveLength(1);
+    expect(Object.keys(created).sort()).toEqual(['accountId', 'apiKey', 'organizationId']);
+    expect(isId('organization', created.organizationId)).toBe(true);
+    expect(isId('account', created.accountId)).toBe(true);
+    expect(created.apiKey).toMatch(/^sk_test_[0-9a-f]{64}$/);
+    expect(run.stderr).not.toContain(created.apiKey);
+    // It closes its connections and exits on its own, promptly.
+    expect(run.durationMs).toBeLessThan(10000);
+
+    const organization = await prisma.organization.findUniqueOrThrow({ where: { id: created.organizationId } });
+    expect(organization).toMatchObject({ name, verificationStatus: 'APPROVED', primaryAccountId: created.accountId });
+    const key = await prisma.apiKey.findUniqueOrThrow({ where: { keyHash: hashApiKey(created.apiKey, config.apiKeyPepper) } });
+    expect(key).toMatchObject({ organizationId: created.organizationId, revokedAt: null });
+    // The event is recorded for the running service's relay to publish.
+    const events = await outboxRowsFor(prisma, created.organizationId);
+    expect(events.map((event) => event.type)).toEqual(['organization.created']);
+    expect(events[0].payload).toMatchObject({ data: { primaryAccountId: created.accountId } });
+  });
+
+  it('org:create without --approved leaves the organization PENDING and prints a readable summary', async () => {
+    const name = uniqueName('CLI pending');
+    const run = await runCli(['org:create', '--name', name], env);
+    expect(run.code).toBe(0);
+    const organizationId = /org_[0-9a-f]{32}/.exec(run.stdout)?.[0];
+    expect(organizationId).toBeDefined();
+    expect(run.stdout).toMatch(/acct_[0-9a-f]{32}/);
+    expect(run.stdout).toMatch(/sk_test_[0-9a-f]{64}/);
+    expect(run.stdout).toContain('PENDING');
+    const organization = await prisma.organization.findUniqueOrThrow({ where: { id: organizationId } });
+    expect(organization.verificationStatus).toBe('PENDING');
+  });
+
+  it('key:create adds a key and key:revoke revokes it', async () => {
+    const { created } = await createOrganization(uniqueName('CLI keys'));
+
+    const keyRun = await runCli(['key:create', '--org', created.organizationId, '--json'], env);
+    expect(keyRun.code).toBe(0);
+    const key = JSON.parse(keyRun.stdout) as { keyId: string; apiKey: string };
+    expect(Object.keys(key).sort()).toEqual(['apiKey', 'keyId']);
+    expect(isId('apiKey', key.keyId)).toBe(true);
+    expect(key.apiKey).toMatch(/^sk_test_[0-9a-f]{64}$/);
+    expect(key.apiKey).not.toBe(created.apiKey);
+    const row = await prisma.apiKey.findUniqueOrThrow({ where: { id: key.keyId } });
+    expect(row).toMatchObject({ organizationId: created.organizationId, keyHash: hashApiKey(key.apiKey, config.apiKeyPepper), revokedAt: null });
+
+    const revokeRun = await runCli(['key:revoke', '--key', key.keyId], env);
+    expect(revokeRun.code).toBe(0);
+    expect(revokeRun.stdout).toContain(key.keyId);
+    expect((await prisma.apiKey.findUniqueOrThrow({ where: { id: key.keyId } })).revokedAt).not.toBeNull();
+    // The organization's first key is untouched.
+    expect((await prisma.apiKey.findUniqueOrThrow({ where: { keyHash: hashApiKey(created.apiKey, config.apiKeyPepper) } })).revokedAt).toBeNull();
+
+    const again = await runCli(['key:revoke', '--key', key.keyId, '--json'], env);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ keyId: key.keyId, organizationId: created.organizationId });
+  });
+
+  it('exits 1 with the reason on stderr for an unknown organization or key', async () => {
+    const unknownOrg = await runCli(['key:create', '--org', 'org_ffffffffffffffffffffffffffff0000', '--json'], env);
+    expect(unknownOrg.code).toBe(1);
+    expect(unknownOrg.stdout).toBe('');
+    expect(unknownOrg.stderr).toContain('organization_not_found');
+
+    const unknownKey = await runCli(['key:revoke', '--key', 'key_ffffffffffffffffffffffffffff0000'], env);
+    expect(unknownKey.code).toBe(1);
+    expect(unknownKey.stdout).toBe('');
+    expect(unknownKey.stderr).toContain('not_found');
+  });
+
+  it.each([
+    [['org:create', '--json'], '--name'],
+    [['org:create', '--name', 'Acme', '--bogus'], '--bogus'],
+    [['key:create'], '--org'],
+    [['frobnicate'], 'unknown command'],
+  ])('exits 2 on bad usage %j, explaining on stderr', async (args, mention) => {
+    const run = await runCli(args, env);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(mention);
+    expect(run.stderr).toContain('Usage: pnpm cli');
+  });
+});

@@ -1,0 +1,320 @@
+import { randomBytes } from 'node:crypto';
+import { DomainError, type CommandReplyMessage, type CommandService, type PingResult } from '@pfs/contracts';
+import { createLogger, currentRequestId, readPlatformConfig } from '@pfs/platform';
+import { eventually, isolateQueues } from '@pfs/testing';
+import { Redis } from 'ioredis';
+import {
+  CommandBus,
+  CommandConsumer,
+  RemoteDomainError,
+  ServiceUnavailableError,
+  type CommandConsumerOptions,
+  type CommandContext,
+} from '../src';
+
+const prefix = isolateQueues('msg-cmd');
+
+// Real BullMQ queues under this file's prefix; the handlers are hand-written for the `system.ping`
+// job of services whose queues nothing else consumes here.
+
+type Behaviour = (context: CommandContext) => Promise<PingResult>;
+
+class QuoteLockedError extends DomainError {
+  readonly internalDetail = 'row 42 locked by transaction 7';
+  constructor(quoteId: string) {
+    super('quote_already_used', `Quote ${quoteId} has already been used.`);
+  }
+}
+
+const config = readPlatformConfig();
+const logger = createLogger('messaging-test', 'silent');
+const consumers: Array<CommandConsumer<CommandService>> = [];
+const buses: CommandBus[] = [];
+
+function requestId(): string {
+  return `req_${randomBytes(16).toString('hex')}`;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function pong(service: CommandService): PingResult {
+  return { service, time: new Date().toISOString() };
+}
+
+function newBus(timeoutMs = 5000): CommandBus {
+  const bus = new CommandBus({ redisUrl: config.redisUrl, prefix, timeoutMs, workerCheckIntervalMs: 100, name: 'test-bus' });
+  buses.push(bus);
+  return bus;
+}
+
+/** A consumer whose `system.ping` handler does what the test registered for the request id. */
+async function startConsumer(
+  service: CommandService,
+  behaviours: Map<string, Behaviour>,
+  options: Partial<CommandConsumerOptions> = {},
+): Promise<CommandConsumer<CommandService>> {
+  const consumer = new CommandConsumer<CommandService>(
+    service,
+    [
+      {
+        command: 'system.ping',
+        execute: (_payload: unknown, context: CommandContext) => {
+          const behaviour = behaviours.get(context.requestId);
+          if (!behaviour) throw new Error(`no behaviour for ${context.requestId}`);
+          return behaviour(context);
+        },
+      },
+    ],
+    { redisUrl: config.redisUrl, prefix, logger, ...options },
+  );
+  consumers.push(consumer);
+  await consumer.start();
+  return consumer;
+}
+
+/** Every reply published under this prefix, as it travels over Redis. */
+async function captureReplies(): Promise<{ messages: CommandReplyMessage[]; close(): void }> {
+  const redis = new Redis(config.redisUrl);
+  const messages: CommandReplyMessage[] = [];
+  redis.on('pmessage', (_pattern: string, _channel: string, message: string) => {
+    messages.push(JSON.parse(message) as CommandReplyMessage);
+  });
+  await redis.psubscribe(`${prefix}:replies:*`);
+  return { messages, close: () => redis.disconnect() };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a rejection');
+}
+
+afterAll(async () => {
+  await Promise.all(consumers.map((consumer) => consumer.close()));
+  await Promise.all(buses.map((bus) => bus.close()));
+});
+
+describe('commands with replies over BullMQ', () => {
+  const behaviours = new Map<string, Behaviour>();
+  let bus: CommandBus;
+
+  beforeAll(async () => {
+    bus = newBus();
+    await startConsumer('quote', behaviours);
+  });
+
+  it('returns the handler value to the sender', async () => {
+    const id = requestId();
+    behaviours.set(id, async () => ({ service: 'quote', time: '2026-11-21T04:44:09.123Z' }));
+
+    await expect(bus.send('quote', 'system.ping', {}, { requestId: id })).resolves.toEqual({
+      service: 'quote',
+      time: '2026-11-21T04:44:09.123Z',
+    });
+  });
+
+  it('hands the request id to the handler, in its context and in the async context', async () => {
+    const id = requestId();
+    const seen: Array<string | undefined> = [];
+    behaviours.set(id, async (context) => {
+      seen.push(context.requestId);
+      await sleep(5);
+      seen.push(currentRequestId());
+      return pong('quote');
+    });
+
+    await bus.send('quote', 'system.ping', {}, { requestId: id });
+    expect(seen).toEqual([id, id]);
+  });
+
+  it('sends a domain error back as {code, message} only, raised as RemoteDomainError, without retrying', async () => {
+    const replies = await captureReplies();
+    try {
+      const id = requestId();
+      let calls = 0;
+      behaviours.set(id, async () => {
+        calls += 1;
+        throw new QuoteLockedError('quote_1');
+      });
+
+      const error = await rejection(bus.send('quote', 'system.ping', {}, { requestId: id }));
+
+      expect(error).toBeInstanceOf(RemoteDomainError);
+      expect(error).not.toBeInstanceOf(QuoteLockedError);
+      expect((error as RemoteDomainError).toPayload()).toEqual({
+        code: 'quote_already_used',
+        message: 'Quote quote_1 has already been used.',
+      });
+      expect(error).not.toHaveProperty('internalDetail');
+      const wire = await eventually(async () => replies.messages.find((message) => !message.reply.ok));
+      expect(wire.reply).toEqual({ ok: false, error: { code: 'quote_already_used', message: 'Quote quote_1 has already been used.' } });
+      expect(calls).toBe(1);
+    } finally {
+      replies.close();
+    }
+  });
+
+  it('retries an unexpected error, then answers internal_error without leaking its message', async () => {
+    const replies = await captureReplies();
+    try {
+      const id = requestId();
+      let calls = 0;
+      behaviours.set(id, async () => {
+        calls += 1;
+        throw new Error('relation "ledger.secret_table" does not exist');
+      });
+
+      const error = await rejection(bus.send('quote', 'system.ping', {}, { requestId: id }));
+
+      expect(error).toBeInstanceOf(RemoteDomainError);
+      expect((error as RemoteDomainError).code).toBe('internal_error');
+      expect(error.message).not.toContain('secret_table');
+      expect(calls).toBe(2);
+      const wire = await eventually(async () => replies.messages.find((message) => !message.reply.ok));
+      expect(JSON.stringify(wire)).not.toContain('secret_table');
+      // One reply only: the first attempt failed silently and was retried.
+      expect(replies.messages).toHaveLength(1);
+    } finally {
+      replies.close();
+    }
+  });
+
+  it('answers the value when the retry of an unexpected error succeeds', async () => {
+    const id = requestId();
+    let calls = 0;
+    behaviours.set(id, async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('connection reset');
+      return pong('quote');
+    });
+
+    await expect(bus.send('quote', 'system.ping', {}, { requestId: id })).resolves.toMatchObject({ service: 'quote' });
+    expect(calls).toBe(2);
+  });
+
+  it('gives up with ServiceUnavailableError (internal_error, naming the service) after the configured timeout', async () => {
+    const impatient = newBus(400);
+    const id = requestId();
+    let finished = false;
+    behaviours.set(id, async () => {
+      await sleep(1500);
+      finished = true;
+      return pong('quote');
+    });
+
+    const started = Date.now();
+    const error = await rejection(impatient.send('quote', 'system.ping', {}, { requestId: id }));
+    const waited = Date.now() - started;
+
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect((error as ServiceUnavailableError).code).toBe('internal_error');
+    expect(error.message).toContain('quote service');
+    expect(waited).toBeGreaterThanOrEqual(390);
+    expect(waited).toBeLessThan(1400);
+    expect(finished).toBe(false);
+
+    // The late reply finds nobody waiting and changes nothing; the bus keeps working.
+    await eventually(async () => (finished ? true : undefined));
+    const next = requestId();
+    behaviours.set(next, async () => pong('quote'));
+    await expect(impatient.send('quote', 'system.ping', {}, { requestId: next })).resolves.toMatchObject({ service: 'quote' });
+  });
+
+  it('honours a per-command timeout', async () => {
+    const id = requestId();
+    behaviours.set(id, async () => {
+      await sleep(800);
+      return pong('quote');
+    });
+
+    const started = Date.now();
+    const error = await rejection(bus.send('quote', 'system.ping', {}, { requestId: id, timeoutMs: 200 }));
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect(Date.now() - started).toBeLessThan(700);
+    await sleep(700);
+  });
+});
+
+describe('a queue nobody consumes', () => {
+  it('fails fast, well under the timeout, naming the service', async () => {
+    const bus = newBus(5000);
+    const started = Date.now();
+    const error = await rejection(bus.send('webhook-delivery', 'system.ping', {}, { requestId: requestId() }));
+
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect((error as ServiceUnavailableError).toPayload()).toEqual({
+      code: 'internal_error',
+      message: 'The webhook-delivery service is unavailable; try again shortly.',
+    });
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('is used as soon as a consumer starts, and fails fast again once it stops', async () => {
+    const bus = newBus(5000);
+    const behaviours = new Map<string, Behaviour>();
+    const first = requestId();
+    await expect(bus.send('webhook-delivery-worker', 'system.ping', {}, { requestId: first })).rejects.toBeInstanceOf(
+      ServiceUnavailableError,
+    );
+
+    const consumer = await startConsumer('webhook-delivery-worker', behaviours);
+    const second = requestId();
+    behaviours.set(second, async () => pong('webhook-delivery-worker'));
+    await expect(bus.send('webhook-delivery-worker', 'system.ping', {}, { requestId: second })).resolves.toMatchObject({
+      service: 'webhook-delivery-worker',
+    });
+
+    await consumer.close();
+    await eventually(
+      async () => {
+        const started = Date.now();
+        const error = await rejection(bus.send('webhook-delivery-worker', 'system.ping', {}, { requestId: requestId(), timeoutMs: 300 }));
+        return error instanceof ServiceUnavailableError && Date.now() - started < 100 ? true : undefined;
+      },
+      3000,
+    );
+  });
+});
+
+describe('a command that waited past its deadline', () => {
+  it('is skipped by the consumer: the handler never runs and nobody is answered', async () => {
+    const bus = newBus(5000);
+    const behaviours = new Map<string, Behaviour>();
+    const consumer = await startConsumer('beneficiary', behaviours, { concurrency: 1 });
+    const outcomes: string[] = [];
+    consumer.onOutcome = (outcome) => outcomes.push(outcome);
+    const replies = await captureReplies();
+    try {
+      const slow = requestId();
+      const late = requestId();
+      let lateRuns = 0;
+      behaviours.set(slow, async () => {
+        await sleep(600);
+        return pong('beneficiary');
+      });
+      behaviours.set(late, async () => {
+        lateRuns += 1;
+        return pong('beneficiary');
+      });
+
+      const slowReply = bus.send('beneficiary', 'system.ping', {}, { requestId: slow });
+      await sleep(50);
+      // Queued behind the slow one on a single-slot consumer: its sender gives up first.
+      const lateError = await rejection(bus.send('beneficiary', 'system.ping', {}, { requestId: late, timeoutMs: 200 }));
+      expect(lateError).toBeInstanceOf(ServiceUnavailableError);
+      await expect(slowReply).resolves.toMatchObject({ service: 'beneficiary' });
+
+      await eventually(async () => (outcomes.includes('stale') ? true : undefined));
+      expect(outcomes).toEqual(['ok', 'stale']);
+      expect(lateRuns).toBe(0);
+      expect(replies.messages).toHaveLength(1);
+    } finally {
+      replies.close();
+    }
+  });
+});

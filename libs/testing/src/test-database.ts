@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { applyMigrations, ensureDatabase } from '@pfs/persistence';
+
+const MIGRATIONS = join(__dirname, '../../../prisma/migrations');
+const TEMPLATE_LOCK = 72707370;
+
+function withDatabase(url: string, name: string): string {
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.toString();
+}
+
+function databaseName(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+}
+
+async function onMaintenance<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: withDatabase(url, 'postgres') });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Migrates the template database (once, under a lock) and clones it into a fresh database for
+ * one jest run. Returns the new database's URL.
+ */
+export async function createTestDatabase(templateUrl: string): Promise<string> {
+  const template = databaseName(templateUrl);
+  const name = `${template}_${randomBytes(4).toString('hex')}`;
+  await onMaintenance(templateUrl, async (client) => {
+    await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      await ensureDatabase(templateUrl);
+      await applyMigrations(templateUrl, MIGRATIONS);
+      // CREATE DATABASE … TEMPLATE needs the template free of sessions; the migration
+      // runner's connection has closed, but give PostgreSQL a moment to notice.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt > 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
+  return withDatabase(templateUrl, name);
+}
+
+export async function dropTestDatabase(url: string): Promise<void> {
+  const name = databaseName(url);
+  if (!/^[A-Za-z0-9_]+$/.test(name)) return;
+  await onMaintenance(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}

@@ -1,0 +1,125 @@
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/**
+ * Architecture fitness tests: the rules of architecture.md that a reviewer would otherwise
+ * have to remember. They read the source tree as text.
+ */
+const ROOT = join(__dirname, '../../..');
+
+const SERVICE_SCHEMAS: Record<string, string> = {
+  'organization-service': 'organization',
+  'ledger-service': 'ledger',
+  'quote-service': 'quote',
+  'beneficiary-service': 'beneficiary',
+  'webhook-delivery-service': 'webhook',
+  'webhook-delivery-worker': 'delivery',
+};
+const APPS = [...Object.keys(SERVICE_SCHEMAS), 'gateway'];
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return entry === 'generated' ? [] : sourceFiles(path);
+    return path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(['"]([^'"]+)['"]\)/g)].map(
+    (match) => match[1] ?? match[2],
+  );
+}
+
+/** model name → PostgreSQL schema, read from prisma/schema.prisma. */
+function modelSchemas(): Map<string, string> {
+  const schema = readFileSync(join(ROOT, 'prisma/schema.prisma'), 'utf8');
+  const result = new Map<string, string>();
+  for (const match of schema.matchAll(/model\s+(\w+)\s*\{([\s\S]*?)\n\}/g)) {
+    const owner = /@@schema\("(\w+)"\)/.exec(match[2]);
+    if (owner) result.set(match[1], owner[1]);
+  }
+  return result;
+}
+
+describe('architecture', () => {
+  it('every app exists and every service has the same hexagonal shape', () => {
+    for (const app of APPS) expect(existsSync(join(ROOT, 'apps', app, 'src/main.ts'))).toBe(true);
+    for (const service of Object.keys(SERVICE_SCHEMAS)) {
+      for (const folder of ['domain', 'application/ports', 'application/use-cases', 'adapters/persistence', 'adapters/messaging']) {
+        expect([service, existsSync(join(ROOT, 'apps', service, 'src', folder))]).toEqual([service, true]);
+      }
+    }
+  });
+
+  it('domain code imports no framework, ORM or queue library', () => {
+    const allowed = (specifier: string) => specifier.startsWith('.') || specifier === '@pfs/contracts' || specifier === 'big.js' || specifier.startsWith('node:');
+    const offenders = APPS.flatMap((app) =>
+      sourceFiles(join(ROOT, 'apps', app, 'src/domain')).flatMap((file) =>
+        imports(file)
+          .filter((specifier) => !allowed(specifier))
+          .map((specifier) => `${relative(ROOT, file)} imports ${specifier}`),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('application code (use cases and ports) never touches Prisma, BullMQ or HTTP', () => {
+    const forbidden = /^(@prisma\/|@pfs\/persistence|@pfs\/messaging|bullmq|ioredis|fastify|@nestjs\/platform)/;
+    const offenders = APPS.flatMap((app) =>
+      sourceFiles(join(ROOT, 'apps', app, 'src/application')).flatMap((file) =>
+        imports(file)
+          .filter((specifier) => forbidden.test(specifier))
+          .map((specifier) => `${relative(ROOT, file)} imports ${specifier}`),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('no app imports another app; the gateway reaches services only through the contracts', () => {
+    const offenders = APPS.flatMap((app) =>
+      sourceFiles(join(ROOT, 'apps', app)).flatMap((file) =>
+        imports(file)
+          .filter((specifier) => APPS.some((other) => other !== app && (specifier.includes(`/${other}/`) || specifier === `@pfs/${other}`)))
+          .map((specifier) => `${relative(ROOT, file)} imports ${specifier}`),
+      ),
+    );
+    const gatewayDb = sourceFiles(join(ROOT, 'apps/gateway/src')).filter((file) =>
+      imports(file).some((specifier) => specifier === '@pfs/persistence' || specifier.startsWith('@prisma/')),
+    );
+    expect(offenders).toEqual([]);
+    expect(gatewayDb).toEqual([]);
+  });
+
+  it("each service's code touches only the tables of its own schema", () => {
+    const models = modelSchemas();
+    expect(models.size).toBeGreaterThan(5);
+    const accessorToModel = new Map([...models.keys()].map((model) => [model[0].toLowerCase() + model.slice(1), model]));
+    const schemas = new Set(models.values());
+    const offenders: string[] = [];
+    for (const [service, own] of Object.entries(SERVICE_SCHEMAS)) {
+      for (const file of sourceFiles(join(ROOT, 'apps', service, 'src'))) {
+        const text = readFileSync(file, 'utf8');
+        for (const match of text.matchAll(/\.(\w+)\.(findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|findMany|create|createMany|createManyAndReturn|update|updateMany|upsert|delete|deleteMany|count|aggregate|groupBy)\(/g)) {
+          const model = accessorToModel.get(match[1]);
+          if (model && models.get(model) !== own) offenders.push(`${relative(ROOT, file)} uses ${model} (${models.get(model)})`);
+        }
+        for (const match of text.matchAll(/"(\w+)"\s*\.\s*"\w+"/g)) {
+          if (schemas.has(match[1]) && match[1] !== own) offenders.push(`${relative(ROOT, file)} names table in schema ${match[1]}`);
+        }
+        const serviceIdentity = /ServiceRuntimeModule\.forService\(\{[^}]*schema:\s*'(\w+)'/.exec(text);
+        if (serviceIdentity && serviceIdentity[1] !== own) offenders.push(`${relative(ROOT, file)} binds schema ${serviceIdentity[1]}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('every model lives in a service schema and every service schema is declared', () => {
+    const models = modelSchemas();
+    const declared = /schemas\s*=\s*\[([^\]]*)\]/.exec(readFileSync(join(ROOT, 'prisma/schema.prisma'), 'utf8'))?.[1] ?? '';
+    for (const schema of Object.values(SERVICE_SCHEMAS)) expect(declared).toContain(`"${schema}"`);
+    for (const schema of models.values()) expect(Object.values(SERVICE_SCHEMAS)).toContain(schema);
+  });
+});

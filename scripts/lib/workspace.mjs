@@ -1,0 +1,129 @@
+// Shared by the up command (stack.mjs), the test command (test.mjs) and the benchmark: the steps
+// from a fresh clone to built apps, and the small pieces of terminal output they share. Only
+// Node built-ins here: this runs before `pnpm install` has put anything in node_modules.
+import { spawn } from 'node:child_process';
+import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+export const PNPM_VERSION = '12.21.0';
+
+const colour = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code) => (text) => (colour ? `\x1b[${code}m${text}\x1b[0m` : String(text));
+export const bold = paint('1');
+export const dim = paint('2');
+export const green = paint('32');
+export const red = paint('31');
+export const cyan = paint('36');
+
+export function seconds(sinceMs) {
+  return `${((Date.now() - sinceMs) / 1000).toFixed(1)} s`;
+}
+
+/** A line that says what is missing; printed alone, then the process exits 1. */
+export class Fatal extends Error {}
+
+/**
+ * turbo starts each package's script through the package manager, so `pnpm` must be on PATH.
+ * Under `npx pnpm run …` it is; when a script is started with plain `node`, a shim provides it.
+ */
+export function ensurePnpmOnPath(env = process.env) {
+  const found = (env.PATH ?? '').split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir, 'pnpm'), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (found) return;
+  const shimDir = join(root, '.data/bin');
+  mkdirSync(shimDir, { recursive: true });
+  writeFileSync(join(shimDir, 'pnpm'), `#!/bin/sh\nexec npx -y pnpm@${PNPM_VERSION} "$@"\n`, { mode: 0o755 });
+  env.PATH = `${shimDir}${delimiter}${env.PATH ?? ''}`;
+}
+
+/** Runs a command to completion; output inherited or captured (`quiet`), shown only on failure. */
+export function run(command, args, { env = process.env, quiet = false, cwd = root } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'] });
+    let output = '';
+    if (quiet) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+    }
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
+  });
+}
+
+/** One titled step: `▸ title … 1.2 s`; a failing step prints its captured output and stops. */
+export async function step(title, command, args, options = {}) {
+  const started = Date.now();
+  process.stdout.write(`${cyan('▸')} ${title} `);
+  const result = await run(command, args, { quiet: true, ...options });
+  if (result.code !== 0) {
+    process.stdout.write(`${red('failed')}\n`);
+    process.stdout.write(result.output.trimEnd().split('\n').slice(-60).join('\n') + '\n');
+    throw new Fatal(`${title} failed (${command} ${args.join(' ')} exited ${result.code})`);
+  }
+  process.stdout.write(`${dim(seconds(started))}\n`);
+  return result;
+}
+
+/** From a fresh clone to built apps: install, generate the Prisma client, build every package. */
+export async function prepareWorkspace() {
+  ensurePnpmOnPath();
+  const turboEnv = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1', DO_NOT_TRACK: '1' };
+  await step('install dependencies (pnpm install --frozen-lockfile)', 'pnpm', ['install', '--frozen-lockfile'], { env: { ...process.env, CI: 'true' } });
+  await step('generate the Prisma client', process.execPath, [join(root, 'scripts/prisma-generate.mjs')]);
+  await step('build every package (turbo run build)', join(root, 'node_modules/.bin/turbo'), ['run', 'build', '--output-logs=errors-only'], { env: turboEnv });
+  return turboEnv;
+}
+
+/** The built libraries, loaded only once they exist. */
+export function builtLibraries() {
+  const require = createRequire(import.meta.url);
+  return {
+    devstack: require(join(root, 'libs/devstack/dist/index.js')),
+    persistence: require(join(root, 'libs/persistence/dist/index.js')),
+  };
+}
+
+/** PostgreSQL and Redis, with a line for each thing used or started. */
+export async function infrastructure(devstack, options) {
+  const started = Date.now();
+  process.stdout.write(`${cyan('▸')} PostgreSQL and Redis\n`);
+  try {
+    const infra = await devstack.ensureInfrastructure({
+      root,
+      log: (line) => process.stdout.write(`  ${dim(line)}\n`),
+      ...options,
+    });
+    process.stdout.write(`  ${dim(`PostgreSQL ${redact(infra.databaseUrl)}, Redis ${redact(infra.redisUrl)} (${seconds(started)})`)}\n`);
+    return infra;
+  } catch (error) {
+    if (error?.name === 'InfrastructureError') throw new Fatal(error.message);
+    throw error;
+  }
+}
+
+/** A URL for the terminal: without its password. */
+export function redact(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/** A copy of a database URL that names another database on the same server. */
+export function withDatabase(url, name) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
