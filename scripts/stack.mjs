@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { builtLibraries, bold, cyan, dim, Fatal, green, infrastructure, prepareWorkspace, red, root, seconds } from './lib/workspace.mjs';
+import { builtLibraries, bold, cyan, dim, Fatal, green, infrastructure, prepareWorkspace, red, root, seconds, signalChildren } from './lib/workspace.mjs';
 
 const began = Date.now();
 const logDir = join(root, '.data/logs');
@@ -37,6 +37,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     // A second Ctrl-C while stopping: give up waiting.
     if (shuttingDown) process.exit(130);
+    signalChildren(signal);
     void shutdown(0, `${signal} received`);
   });
 }

@@ -45,10 +45,19 @@ export function ensurePnpmOnPath(env = process.env) {
   env.PATH = `${shimDir}${delimiter}${env.PATH ?? ''}`;
 }
 
+const running = new Set();
+
+/** Passes a signal on to the commands still running (a `kill -INT` reaches only this process). */
+export function signalChildren(signal) {
+  for (const child of running) child.kill(signal);
+}
+
 /** Runs a command to completion; output inherited or captured (`quiet`), shown only on failure. */
 export function run(command, args, { env = process.env, quiet = false, cwd = root } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'] });
+    running.add(child);
+    child.once('exit', () => running.delete(child));
     let output = '';
     if (quiet) {
       child.stdout.on('data', (chunk) => (output += chunk));

@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PinoNestLogger } from '@pfs/platform';
 import type { GatewayRuntime } from './gateway.module';
-import { installRequestHooks } from './http/request-context.hooks';
+import { frameworkErrorHandler, installRequestHooks } from './http/request-context.hooks';
 import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi.document';
 
 /**
@@ -15,7 +15,10 @@ export async function createGatewayApp(rootModule: unknown, runtime: GatewayRunt
     bodyLimit: runtime.config.bodyLimitBytes,
     // Room for malformed ids, which must reach the route and answer its *_not_found code.
     routerOptions: { maxParamLength: 512 },
-    return503OnClosing: true,
+    // While closing, requests already on open connections are still served in full (with
+    // their request id and envelope) rather than answered with Fastify's bare 503.
+    return503OnClosing: false,
+    frameworkErrors: frameworkErrorHandler(runtime.logger),
   });
   // Before any route exists, so the hooks cover every route, including Swagger's and 404s.
   installRequestHooks(adapter.getInstance(), runtime.logger);

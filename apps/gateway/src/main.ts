@@ -11,7 +11,8 @@ async function main(): Promise<void> {
   // One bus for the process: one reply channel and one set of queue connections.
   const bus = new CommandBus({ redisUrl: config.redisUrl, prefix: config.queuePrefix, timeoutMs: config.commandTimeoutMs, name: 'gateway' });
   await bus.start();
-  const app = await createGatewayApp(GatewayModule.forRoot({ config, logger, bus }), { config, logger, bus });
+  const runtime = { config, logger, bus };
+  const app = await createGatewayApp(GatewayModule.forRoot(runtime), runtime);
   await app.listen(config.port, config.host);
   logger.info({ port: config.port, host: config.host, environment: config.serviceEnv }, 'gateway listening');
 

@@ -185,6 +185,12 @@ describe('gateway over HTTP (in process, no services running)', () => {
     expectEnvelope(await call({ method: 'DELETE', url: '/v1/accounts' }), 404, 'not_found');
     const badBody = await call({ method: 'POST', url: '/v2/x', headers: { 'content-type': 'application/json' }, payload: '{' });
     expectEnvelope(badBody, 404, 'not_found');
+    // Rejected by the router itself, before any hook: still the envelope and a request id.
+    expectEnvelope(await call({ method: 'GET', url: `/v1/accounts/${'x'.repeat(600)}` }), 404, 'not_found');
+  });
+
+  it('answers a URL that cannot be decoded with 400 invalid_request', async () => {
+    expect(expectEnvelope(await call({ method: 'GET', url: '/v1/%E0%A4%A' }), 400, 'invalid_request').message).toBe('The request URL is malformed.');
   });
 
   it('gives every response its own request id, successes and documentation included', async () => {

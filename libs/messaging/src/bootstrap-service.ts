@@ -35,9 +35,13 @@ export async function bootstrapService(rootModule: unknown, defaultAdminPort: nu
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectionName: `${identity.service}-health` });
 
   await prisma.$queryRaw`SELECT 1`;
-  // Ready means consumed: senders must see the workers before /readyz says so.
-  await commands.start();
-  await events?.start();
+  // Ready means consumed: senders must see the workers before /readyz says so. The admin port
+  // opens meanwhile, so a Redis that is still down shows as "not ready" rather than a silent hang.
+  let consuming = false;
+  const consumersReady = Promise.all([commands.start(), events?.start()]).then(() => {
+    consuming = true;
+  });
+  consumersReady.catch(() => undefined); // awaited below, after the admin port is open
   relay.start();
 
   const port = process.env.ADMIN_PORT === '0' ? 0 : positiveInt(process.env.ADMIN_PORT, defaultAdminPort, 'ADMIN_PORT');
@@ -49,9 +53,10 @@ export async function bootstrapService(rootModule: unknown, defaultAdminPort: nu
       await redis.ping();
     },
     queues: async () => {
-      if (!commands.running) throw new Error('command queue not consumed');
+      if (!consuming || !commands.running) throw new Error('command queue not consumed');
     },
   });
+  await consumersReady;
   logger.info({ adminPort: port, schema: identity.schema }, `${identity.service} service started`);
 
   let stopping: Promise<void> | undefined;

@@ -10,7 +10,7 @@ import {
   type CommandResult,
   type CommandService,
 } from '@pfs/contracts';
-import { createRedisConnection } from './redis-connection';
+import { createProducerConnection, createRedisConnection } from './redis-connection';
 import { RemoteDomainError, ServiceUnavailableError } from './messaging-errors';
 
 export interface CommandBusOptions {
@@ -55,7 +55,7 @@ export class CommandBus {
   constructor(private readonly options: CommandBusOptions) {
     const name = options.name ?? 'command-bus';
     this.replyChannel = `${options.prefix}:replies:${this.instanceId}`;
-    this.connection = createRedisConnection(options.redisUrl, `${name}:${this.instanceId}`);
+    this.connection = createProducerConnection(options.redisUrl, `${name}:${this.instanceId}`);
     this.subscriber = createRedisConnection(options.redisUrl, `${name}-replies:${this.instanceId}`);
   }
 
@@ -94,22 +94,22 @@ export class CommandBus {
       }, timeoutMs);
       this.pending.set(jobId, { resolve, reject, timer });
     });
-    try {
-      await this.queue(service).add(name, data, {
+    // Not awaited on its own: if Redis stalls, the deadline still answers the caller.
+    this.queue(service)
+      .add(name, data, {
         jobId,
         attempts: 2,
         backoff: { type: 'fixed', delay: 50 },
         removeOnComplete: true,
         removeOnFail: { age: 3600 },
-      });
-    } catch (error) {
-      const entry = this.pending.get(jobId);
-      if (entry) {
+      })
+      .catch((error: unknown) => {
+        const entry = this.pending.get(jobId);
+        if (!entry) return;
         clearTimeout(entry.timer);
         this.pending.delete(jobId);
-      }
-      throw error;
-    }
+        entry.reject(error instanceof Error ? error : new Error(String(error)));
+      });
     return reply as Promise<CommandResult<S, N>>;
   }
 

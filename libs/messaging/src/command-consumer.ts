@@ -14,7 +14,7 @@ import {
 } from '@pfs/contracts';
 import { runWithRequestId, type Logger } from '@pfs/platform';
 import { buildHandlerRegistry } from './handler-registry';
-import { createRedisConnection } from './redis-connection';
+import { createProducerConnection, createRedisConnection } from './redis-connection';
 
 export interface CommandContext {
   requestId: string;
@@ -47,8 +47,9 @@ export interface CommandOutcomeListener {
 export class CommandConsumer<S extends CommandService> {
   private readonly registry: Map<string, AnyCommandHandler<S>>;
   private worker?: Worker;
-  private readonly connection: Redis;
-  private readonly publisher: Redis;
+  // Opened by start(), so a module that fails to boot leaves no connection behind.
+  private connection?: Redis;
+  private publisher?: Redis;
   private closing?: Promise<void>;
   onOutcome?: CommandOutcomeListener;
 
@@ -58,8 +59,6 @@ export class CommandConsumer<S extends CommandService> {
     private readonly options: CommandConsumerOptions,
   ) {
     this.registry = buildHandlerRegistry(commandQueueName(service), COMMAND_NAMES[service], handlers, (h) => h.command);
-    this.connection = createRedisConnection(options.redisUrl, `${service}-commands-worker`);
-    this.publisher = createRedisConnection(options.redisUrl, `${service}-commands-replies`);
   }
 
   /**
@@ -67,7 +66,10 @@ export class CommandConsumer<S extends CommandService> {
    * see it (a CommandBus counts live workers by their Redis client names).
    */
   async start(): Promise<void> {
+    if (this.closing) throw new Error(`${commandQueueName(this.service)} consumer is closed`);
     if (!this.worker) {
+      this.connection = createRedisConnection(this.options.redisUrl, `${this.service}-commands-worker`);
+      this.publisher = createProducerConnection(this.options.redisUrl, `${this.service}-commands-replies`);
       this.worker = new Worker(commandQueueName(this.service), (job: Job) => this.process(job), {
         connection: this.connection,
         prefix: this.options.prefix,
@@ -86,8 +88,8 @@ export class CommandConsumer<S extends CommandService> {
   close(): Promise<void> {
     this.closing ??= (async () => {
       await this.worker?.close();
-      this.publisher.disconnect();
-      this.connection.disconnect();
+      this.publisher?.disconnect();
+      this.connection?.disconnect();
     })();
     return this.closing;
   }
@@ -132,6 +134,12 @@ export class CommandConsumer<S extends CommandService> {
 
   private async reply(data: CommandJobData, job: Job, reply: CommandReply): Promise<void> {
     const message: CommandReplyMessage = { jobId: String(job.id), reply };
-    await this.publisher.publish(data.meta.replyTo, JSON.stringify(message));
+    try {
+      await this.publisher?.publish(data.meta.replyTo, JSON.stringify(message));
+    } catch (error) {
+      // The work is done (and committed): retrying the job would do it twice. The sender
+      // answers 503 at its deadline and the client may retry with its idempotency key.
+      this.options.logger.error({ command: job.name, jobId: job.id, err: (error as Error).message }, 'command reply could not be published');
+    }
   }
 }

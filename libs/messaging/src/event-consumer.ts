@@ -35,7 +35,8 @@ export interface EventConsumerOptions {
  */
 export class EventConsumer {
   private readonly registry: Map<string, AnyEventHandler>;
-  private readonly connection: Redis;
+  // Opened by start(), so a module that fails to boot leaves no connection behind.
+  private connection?: Redis;
   private worker?: Worker;
   private closing?: Promise<void>;
   onOutcome?: (outcome: 'ok' | 'duplicate' | 'failed', event: string) => void;
@@ -48,7 +49,6 @@ export class EventConsumer {
     private readonly options: EventConsumerOptions,
   ) {
     this.registry = buildHandlerRegistry(eventQueueName(service), subscribedEventTypes(service), handlers, (h) => h.event);
-    this.connection = createRedisConnection(options.redisUrl, `${service}-events-worker`);
   }
 
   get hasSubscriptions(): boolean {
@@ -57,7 +57,9 @@ export class EventConsumer {
 
   /** Starts consuming; resolves once the worker's connections are up. */
   async start(): Promise<void> {
+    if (this.closing) throw new Error(`${eventQueueName(this.service)} consumer is closed`);
     if (!this.hasSubscriptions || this.worker) return;
+    this.connection = createRedisConnection(this.options.redisUrl, `${this.service}-events-worker`);
     this.worker = new Worker(eventQueueName(this.service), (job: Job) => this.process(job), {
       connection: this.connection,
       prefix: this.options.prefix,
@@ -71,7 +73,7 @@ export class EventConsumer {
   close(): Promise<void> {
     this.closing ??= (async () => {
       await this.worker?.close();
-      this.connection.disconnect();
+      this.connection?.disconnect();
     })();
     return this.closing;
   }

@@ -4,7 +4,7 @@ import { EVENT_SUBSCRIBERS, eventQueueName, type DomainEvent, type ServiceName }
 import { Prisma, type PrismaClient } from '@pfs/persistence';
 import type { Logger } from '@pfs/platform';
 import { quoteSchema } from './prisma-event-outbox';
-import { createRedisConnection } from './redis-connection';
+import { createProducerConnection } from './redis-connection';
 
 export interface OutboxRelayOptions {
   redisUrl: string;
@@ -22,7 +22,8 @@ export interface OutboxRelayOptions {
  */
 export class OutboxRelay {
   private readonly table: string;
-  private readonly connection: Redis;
+  // Opened on the first publish, so a module that fails to boot leaves no connection behind.
+  private connection?: Redis;
   private readonly queues = new Map<ServiceName, Queue>();
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -36,7 +37,6 @@ export class OutboxRelay {
     private readonly options: OutboxRelayOptions,
   ) {
     this.table = `${quoteSchema(options.schema)}."outbox_events"`;
-    this.connection = createRedisConnection(options.redisUrl, `${options.schema}-outbox-relay`);
   }
 
   start(): void {
@@ -71,7 +71,7 @@ export class OutboxRelay {
       if (this.timer) clearInterval(this.timer);
       await this.running;
       await Promise.all([...this.queues.values()].map((queue) => queue.close()));
-      this.connection.disconnect();
+      this.connection?.disconnect();
     })();
     return this.stopping;
   }
@@ -121,6 +121,7 @@ export class OutboxRelay {
   private queue(service: ServiceName): Queue {
     let queue = this.queues.get(service);
     if (!queue) {
+      this.connection ??= createProducerConnection(this.options.redisUrl, `${this.options.schema}-outbox-relay`);
       queue = new Queue(eventQueueName(service), { connection: this.connection, prefix: this.options.prefix });
       this.queues.set(service, queue);
     }

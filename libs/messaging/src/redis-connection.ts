@@ -4,3 +4,12 @@ import { Redis } from 'ioredis';
 export function createRedisConnection(url: string, name: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, connectionName: name, lazyConnect: false });
 }
+
+/**
+ * For producers (adding jobs, publishing replies): a command fails after a couple of reconnect
+ * attempts instead of waiting for Redis forever, so a Redis outage surfaces as an error the
+ * caller can answer (503, or a relay pass that rolls back and retries later).
+ */
+export function createProducerConnection(url: string, name: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: 2, connectionName: name, lazyConnect: false });
+}

@@ -27,7 +27,7 @@ export class AccountsController {
       'Unknown query parameters, a `limit` outside 1–100 and a cursor that is altered or from another list are 400 `invalid_request`. ' +
       '`Service-On-Behalf-Of` is not supported yet on this route and is answered 400 `invalid_request`.',
   })
-  @ApiOkResponse({ type: AccountListDto, headers: LIST_RESPONSE_HEADERS })
+  @ApiOkResponse({ description: 'One page of accounts.', type: AccountListDto, headers: LIST_RESPONSE_HEADERS })
   @ApiErrors()
   async list(
     @CurrentPrincipal() principal: Principal,
@@ -54,7 +54,7 @@ export class AccountsController {
       '`Service-On-Behalf-Of` is not supported yet on this route and is answered 400 `invalid_request`.',
   })
   @ApiParam({ name: 'accountId', description: 'Account id, `acct_` + 32 hex.', example: 'acct_0c9a7e5d3b1f4a2c8e6d4b2a0f9e8d7c' })
-  @ApiOkResponse({ type: AccountDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @ApiOkResponse({ description: 'The account.', type: AccountDto, headers: REQUEST_ID_RESPONSE_HEADER })
   @ApiErrors('account_not_found')
   async get(
     @CurrentPrincipal() principal: Principal,

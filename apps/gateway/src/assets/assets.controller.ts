@@ -25,7 +25,7 @@ export class AssetsController {
       'Takes no query parameters; an unknown one is 400 `invalid_request`. ' +
       '`Service-On-Behalf-Of` is not supported yet on this route and is answered 400 `invalid_request`.',
   })
-  @ApiOkResponse({ type: AssetListDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @ApiOkResponse({ description: 'The full asset list.', type: AssetListDto, headers: REQUEST_ID_RESPONSE_HEADER })
   @ApiErrors()
   async list(
     @CurrentPrincipal() principal: Principal,

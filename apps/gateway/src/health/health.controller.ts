@@ -35,7 +35,7 @@ export class HealthController {
 
   @Get('healthz')
   @ApiOperation({ operationId: 'getLiveness', summary: 'The gateway process is alive' })
-  @ApiOkResponse({ type: LivenessDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @ApiOkResponse({ description: 'Alive.', type: LivenessDto, headers: REQUEST_ID_RESPONSE_HEADER })
   healthz(): LivenessDto {
     return { status: 'ok' };
   }
@@ -46,7 +46,7 @@ export class HealthController {
     summary: 'The gateway can serve requests',
     description: 'Ready when Redis answers and every service answers a ping on its command queue within 1 s.',
   })
-  @ApiOkResponse({ type: ReadinessDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @ApiOkResponse({ description: 'Ready: every check passed.', type: ReadinessDto, headers: REQUEST_ID_RESPONSE_HEADER })
   @ApiServiceUnavailableResponse({ type: ReadinessDto, headers: REQUEST_ID_RESPONSE_HEADER, description: 'A check failed.' })
   async readyz(@RequestId() requestId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
     const report = await this.readiness.run(requestId);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newRequestId, type Principal } from '@pfs/contracts';
 import { runWithRequestId, type Logger } from '@pfs/platform';
 import { routeTemplateOf } from './route-template';
@@ -52,6 +52,24 @@ export function installRequestHooks(instance: FastifyInstance, logger: Logger): 
     );
     done();
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode, or a path segment longer than the router
+ * accepts, is answered before any hook runs. Answer it in the same envelope, with a request id.
+ */
+export function frameworkErrorHandler(logger: Logger) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const requestId = newRequestId();
+    request.requestId = requestId;
+    const status = error.code === 'FST_ERR_BAD_URL' ? 400 : 404;
+    const body =
+      status === 400
+        ? { code: 'invalid_request', message: 'The request URL is malformed.' }
+        : { code: 'not_found', message: 'Unrecognized request URL. See /docs for the available endpoints.' };
+    logger.info({ requestId, method: request.method, route: '(unmatched)', status, fastifyCode: error.code }, 'request completed');
+    void reply.code(status).header(REQUEST_ID_HEADER, requestId).type('application/json; charset=utf-8').send({ error: { ...body, requestId } });
+  };
 }
 
 /** The route template (`/v1/accounts/:accountId`); the path only when no route matched. Never the query. */

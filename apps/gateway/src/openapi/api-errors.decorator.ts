@@ -5,16 +5,33 @@ import { codesByStatus } from '../errors/error-status.table';
 import { ErrorEnvelopeDto } from './error-envelope.dto';
 import { REQUEST_ID_RESPONSE_HEADER } from './response-headers';
 
-/** What each code means where the gateway itself produces it; others get a generic line. */
-const CODE_MEANINGS: Partial<Record<ErrorCode, string>> = {
-  missing_api_key: 'no Authorization header was sent',
-  invalid_api_key: 'the Authorization header is not `Bearer <api_key>` with a well-formed key of this environment',
-  authentication_failed: 'the key is well-formed but unknown or revoked',
-  invalid_request:
-    'a query parameter is invalid or unknown, or the request carries `Service-On-Behalf-Of` where it is not supported; the message names the field',
-  not_found: 'no such route',
-  account_not_found: 'no account with this id belongs to the caller (another organization’s account answers the same)',
-  internal_error: 'unexpected server error; the message never carries internals',
+/** What each code means where the gateway itself produces it, and a message it sends. */
+const CODE_DOCS: Partial<Record<ErrorCode, { meaning: string; example: string }>> = {
+  missing_api_key: {
+    meaning: 'no Authorization header was sent',
+    example: 'No API key was provided. Send it as "Authorization: Bearer <api_key>".',
+  },
+  invalid_api_key: {
+    meaning: 'the Authorization header is not `Bearer <api_key>` with a well-formed key of this environment',
+    example: 'The Authorization header must be "Bearer <api_key>" with a sandbox key (sk_test_…).',
+  },
+  authentication_failed: {
+    meaning: 'the key is well-formed but unknown or revoked (a revocation takes effect within 5 s)',
+    example: 'The API key is unknown or has been revoked.',
+  },
+  invalid_request: {
+    meaning:
+      'a query parameter is invalid or unknown, or the request carries `Service-On-Behalf-Of` where it is not supported; the message names the field',
+    example: 'limit: must be an integer between 1 and 100',
+  },
+  account_not_found: {
+    meaning: 'no account with this id belongs to the caller (another organization’s account answers the same)',
+    example: 'No account acct_0c9a7e5d3b1f4a2c8e6d4b2a0f9e8d7c was found.',
+  },
+  internal_error: {
+    meaning: 'unexpected server error; the message never carries internals',
+    example: 'An unexpected error occurred. Quote the requestId if you contact support.',
+  },
 };
 
 /** Codes every authenticated route can answer, whatever it does. */
@@ -36,11 +53,11 @@ export function ApiErrors(...codes: ErrorCode[]): MethodDecorator & ClassDecorat
   const responses = [...codesByStatus(all)].map(([status, statusCodes]) =>
     ApiResponse({
       status,
-      description: statusCodes.map((code) => `\`${code}\`: ${CODE_MEANINGS[code] ?? 'see the message'}.`).join(' '),
+      description: statusCodes.map((code) => `\`${code}\`: ${CODE_DOCS[code]?.meaning ?? 'see the message'}.`).join(' '),
       type: ErrorEnvelopeDto,
       headers: REQUEST_ID_RESPONSE_HEADER,
       examples: Object.fromEntries(
-        statusCodes.map((code) => [code, { summary: code, value: exampleEnvelope(code, CODE_MEANINGS[code] ?? code) }]),
+        statusCodes.map((code) => [code, { summary: code, value: exampleEnvelope(code, CODE_DOCS[code]?.example ?? code) }]),
       ),
     }),
   );
@@ -58,6 +75,5 @@ export function ApiErrors(...codes: ErrorCode[]): MethodDecorator & ClassDecorat
 }
 
 function exampleEnvelope(code: ErrorCode, message: string): { error: { code: ErrorCode; message: string; requestId: string } } {
-  const sentence = message.charAt(0).toUpperCase() + message.slice(1);
-  return { error: { code, message: sentence.endsWith('.') ? sentence : `${sentence}.`, requestId: 'req_4f1c2b9e8d7a6b5c4d3e2f1a0b9c8d7e' } };
+  return { error: { code, message, requestId: 'req_4f1c2b9e8d7a6b5c4d3e2f1a0b9c8d7e' } };
 }

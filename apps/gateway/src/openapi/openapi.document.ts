@@ -26,6 +26,9 @@ export function buildOpenApiDocument(app: INestApplication, environment: Service
     .setDescription(DESCRIPTION)
     .setVersion('1.0.0')
     .addServer('/', `This deployment (${environment})`)
+    .addTag('Assets', 'What the organization can receive.')
+    .addTag('Accounts', 'Accounts and their real-time balances.')
+    .addTag('Health', 'Probes for orchestrators; no authentication.')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: `sk_test_<64 hex>` (sandbox) or `sk_live_<64 hex>` (production).' })
     .build();
   return SwaggerModule.createDocument(app, config, {

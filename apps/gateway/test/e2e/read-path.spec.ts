@@ -7,6 +7,20 @@ import { expectError, REQUEST_ID, startE2eStack, type CreatedOrganization, type 
 
 const queuePrefix = isolateQueues('gw-e2e-read');
 
+/** The parts of the OpenAPI document these tests read. */
+interface OpenApiOperation {
+  responses: Record<string, { description: string; headers?: Record<string, unknown> }>;
+  parameters?: Array<{ name: string }>;
+  security?: unknown;
+}
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  servers: unknown[];
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, { enum?: string[] } | undefined> };
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+
 /*
  * The whole stack as real processes; every request goes through the gateway, the command
  * queues and the owning services, and organizations come from the operator CLI.
@@ -47,7 +61,7 @@ describe('gateway end to end: authentication, assets, accounts, documentation', 
 
     it('stops accepting a key revoked through the CLI within 5 s', async () => {
       const { keyId, apiKey } = await e2e.cli<{ keyId: string; apiKey: string }>('key:create', '--org', alpha.organizationId);
-      // Used once, so the gateway holds it in its cache when it is revoked.
+      // Used right before the revocation starts, so the gateway holds a fresh "valid" answer.
       expect((await e2e.get('/v1/assets', { key: apiKey })).status).toBe(200);
 
       await e2e.cli('key:revoke', '--key', keyId);
@@ -55,9 +69,11 @@ describe('gateway end to end: authentication, assets, accounts, documentation', 
       const refused = await eventually(async () => {
         const answer = await e2e.get('/v1/assets', { key: apiKey });
         return answer.status === 401 ? answer : undefined;
-      }, 5000, 100);
-      expect(Date.now() - revokedAt).toBeLessThan(5000);
+      }, 5000, 50);
       expectError(refused, 401, 'authentication_failed');
+      // The cached answer is at most 2 s old, and it was taken before the CLI started: a
+      // longer cache (however long the CLI takes) would still be accepting the key here.
+      expect(Date.now() - revokedAt).toBeLessThan(2500);
       // The organization's other key is untouched.
       expect((await e2e.get('/v1/assets', { key: alpha.apiKey })).status).toBe(200);
     });
@@ -273,27 +289,34 @@ describe('gateway end to end: authentication, assets, accounts, documentation', 
       const answer = await e2e.get('/openapi.json');
       expect(answer.status).toBe(200);
       expect(answer.headers.get('x-request-id')).toMatch(REQUEST_ID);
-      const document = answer.json<Record<string, any>>();
+      const document = answer.json<OpenApiDocument>();
       await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
 
       expect(document.openapi).toMatch(/^3\./);
       expect(document.info).toMatchObject({ title: 'Partner Finance Service API', version: '1.0.0' });
       expect(document.servers.length).toBeGreaterThan(0);
       expect(Object.values(document.components.securitySchemes)).toContainEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
-      expect(document.components.schemas.ErrorCode?.enum ?? document.components.schemas.Error.properties.code.enum).toEqual([...ERROR_CODES]);
+      expect(document.components.schemas.ErrorCode?.enum).toEqual([...ERROR_CODES]);
       expect(document.components.schemas.ErrorEnvelope).toBeDefined();
       const text = answer.text;
       for (const code of ERROR_CODES) expect(text).toContain(`"${code}"`);
 
-      const listAccounts = document.paths['/v1/accounts'].get;
-      expect(Object.keys(listAccounts.responses).sort()).toEqual(['200', '400', '401', '500', '503']);
-      expect(Object.keys(listAccounts.responses['200'].headers).sort()).toEqual(['X-Next-Cursor', 'X-Page-Size', 'X-Request-Id']);
-      expect(listAccounts.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(['cursor', 'limit']);
-      const getAccount = document.paths['/v1/accounts/{accountId}'].get;
-      expect(getAccount.responses['404'].description).toContain('account_not_found');
-      expect(getAccount.responses['401'].description).toMatch(/missing_api_key.*invalid_api_key|invalid_api_key.*missing_api_key/);
-      expect(getAccount.security).toEqual([{ bearer: [] }]);
-      expect(document.paths['/v1/assets'].get.responses['200'].headers['X-Request-Id']).toBeDefined();
+      const listAccounts = document.paths['/v1/accounts']?.get;
+      expect(Object.keys(listAccounts?.responses ?? {}).sort()).toEqual(['200', '400', '401', '500', '503']);
+      expect(Object.keys(listAccounts?.responses['200']?.headers ?? {}).sort()).toEqual(['X-Next-Cursor', 'X-Page-Size', 'X-Request-Id']);
+      expect(listAccounts?.parameters?.map((parameter) => parameter.name).sort()).toEqual(['cursor', 'limit']);
+      const getAccount = document.paths['/v1/accounts/{accountId}']?.get;
+      expect(getAccount?.responses['404']?.description).toContain('account_not_found');
+      expect(getAccount?.responses['401']?.description).toMatch(/missing_api_key.*invalid_api_key.*authentication_failed/);
+      expect(getAccount?.security).toEqual([{ bearer: [] }]);
+      // Every operation documents X-Request-Id on every response, errors included.
+      for (const [path, item] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(item)) {
+          for (const [status, response] of Object.entries(operation.responses)) {
+            expect({ path, method, status, header: response.headers?.['X-Request-Id'] }).toEqual({ path, method, status, header: expect.anything() });
+          }
+        }
+      }
     });
 
     it('serves Swagger UI at /docs', async () => {

@@ -55,4 +55,11 @@ describe('gateway end to end: a stopped service', () => {
     expect(back.json<{ data: Array<{ accountId: string }> }>().data.map((account) => account.accountId)).toEqual([org.accountId]);
     expect((await e2e.get('/readyz')).status).toBe(200);
   }, 60000);
+
+  it('closes gracefully on SIGTERM: exits 0 after logging that it stopped', async () => {
+    const gateway = e2e.stack.apps.get('gateway');
+    await e2e.stack.stopApp('gateway', 'SIGTERM');
+    expect(gateway?.process.exitCode).toBe(0);
+    expect(e2e.gatewayLog().map((line) => line.msg)).toEqual(expect.arrayContaining(['shutting down: finishing in-flight requests', 'stopped']));
+  });
 });

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { startApps, type RunningStack } from '@pfs/devstack';
+import { APPS, startApps, type RunningStack } from '@pfs/devstack';
 import { testDatabaseUrl, testRedisUrl } from '@pfs/testing';
 
 const run = promisify(execFile);
@@ -49,6 +50,8 @@ export interface E2eStack {
  * test file's queue prefix. Requires `turbo run build` first.
  */
 export async function startE2eStack(queuePrefix: string): Promise<E2eStack> {
+  const unbuilt = [...APPS.map((app) => join(ROOT, app.dir, 'dist/main.js')), CLI].filter((file) => !existsSync(file));
+  if (unbuilt.length) throw new Error(`build every app first (node_modules/.bin/turbo run build); missing: ${unbuilt.join(', ')}`);
   const env: NodeJS.ProcessEnv = {
     DATABASE_URL: testDatabaseUrl(),
     REDIS_URL: testRedisUrl(),

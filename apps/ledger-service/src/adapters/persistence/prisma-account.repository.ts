@@ -8,6 +8,27 @@ const WITH_DETAILS = { balances: { orderBy: { asset: 'asc' } } } satisfies Prism
 type AccountRow = Prisma.LedgerAccountGetPayload<{ include: typeof WITH_DETAILS }>;
 type FundingMethodRow = Prisma.LedgerFundingMethodGetPayload<object>;
 
+interface AccountReadRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  description: string | null;
+  is_primary: boolean;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+  balances: Array<{ asset: string; amount: string }>;
+  funding_methods: Array<{
+    id: string;
+    asset: string;
+    type: string;
+    chainName: string | null;
+    address: string | null;
+    bank: unknown;
+    createdAt: string;
+  }>;
+}
+
 @Injectable()
 export class PrismaAccountRepository extends AccountRepository {
   constructor(private readonly host: PrismaTransactionHost) {
@@ -15,12 +36,41 @@ export class PrismaAccountRepository extends AccountRepository {
   }
 
   async findById(accountId: string): Promise<Account | null> {
-    const db = this.host.client;
-    const [row, methods] = await Promise.all([
-      db.ledgerAccount.findUnique({ where: { id: accountId }, include: WITH_DETAILS }),
-      db.ledgerFundingMethod.findMany({ where: { accountId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
-    ]);
-    return row ? toAccount(row, methods) : null;
+    // The hot read path (GET /v1/accounts/{id}): one round trip for the account, its balances
+    // and its funding methods, instead of three model queries.
+    const rows = await this.host.client.$queryRaw<AccountReadRow[]>`
+      SELECT a.id, a.organization_id, a.name, a.description, a.is_primary, a.status, a.created_at, a.updated_at,
+        COALESCE((SELECT json_agg(json_build_object('asset', b.asset, 'amount', b.amount::text) ORDER BY b.asset)
+                  FROM "ledger"."balances" b WHERE b.account_id = a.id), '[]'::json) AS balances,
+        COALESCE((SELECT json_agg(json_build_object('id', f.id, 'asset', f.asset, 'type', f.type, 'chainName', f.chain_name,
+                    'address', f.address, 'bank', f.bank, 'createdAt', f.created_at) ORDER BY f.created_at, f.id)
+                  FROM "ledger"."funding_methods" f WHERE f.account_id = a.id), '[]'::json) AS funding_methods
+      FROM "ledger"."accounts" a WHERE a.id = ${accountId}`;
+    const row = rows[0];
+    if (!row) return null;
+    return new Account(
+      row.id,
+      row.organization_id,
+      row.name,
+      row.description,
+      row.is_primary,
+      row.status as AccountStatus,
+      row.balances.map((balance) => ({ asset: balance.asset, amount: new Big(balance.amount) })),
+      row.funding_methods.map(
+        (method): FundingMethod => ({
+          id: method.id,
+          accountId: row.id,
+          asset: method.asset,
+          type: method.type as FundingMethod['type'],
+          chainName: method.chainName,
+          address: method.address,
+          bank: method.bank as FundingMethod['bank'],
+          createdAt: new Date(method.createdAt),
+        }),
+      ),
+      row.created_at,
+      row.updated_at,
+    );
   }
 
   async listByOrganization(organizationId: string, after: CursorPosition | null, limit: number): Promise<Account[]> {

@@ -1,0 +1,38 @@
+import type { CursorPosition } from '@pfs/contracts';
+import { AccountRepository } from '../../src/application/ports/account.repository';
+import type { Account } from '../../src/domain/account';
+
+/** The AccountRepository contract over an array, for use-case unit tests. */
+export class InMemoryAccountRepository extends AccountRepository {
+  readonly accounts: Account[] = [];
+
+  constructor(accounts: Account[] = []) {
+    super();
+    this.accounts.push(...accounts);
+  }
+
+  async findById(accountId: string): Promise<Account | null> {
+    return this.accounts.find((account) => account.id === accountId) ?? null;
+  }
+
+  async listByOrganization(organizationId: string, after: CursorPosition | null, limit: number): Promise<Account[]> {
+    return this.accounts
+      .filter((account) => account.organizationId === organizationId)
+      .sort(newestFirst)
+      .filter((account) => !after || newestFirst(account, { createdAt: new Date(after.createdAt), id: after.id }) > 0)
+      .slice(0, limit);
+  }
+
+  async openIfAbsent(account: Account): Promise<boolean> {
+    if (this.accounts.some((existing) => existing.id === account.id)) return false;
+    this.accounts.push(account);
+    return true;
+  }
+}
+
+/** Order of every list: createdAt descending, then id descending. */
+function newestFirst(a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }): number {
+  const byTime = b.createdAt.getTime() - a.createdAt.getTime();
+  if (byTime !== 0) return byTime;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}

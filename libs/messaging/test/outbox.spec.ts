@@ -1,0 +1,292 @@
+import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import {
+  Clock,
+  EVENT_SUBSCRIBERS,
+  eventQueueName,
+  isId,
+  newId,
+  type DomainEvent,
+  type EventContract,
+  type EventEnvelope,
+} from '@pfs/contracts';
+import { createPrismaClient, Prisma, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
+import { createLogger, readPlatformConfig, runWithRequestId } from '@pfs/platform';
+import { eventually, isolateQueues } from '@pfs/testing';
+import {
+  createRedisConnection,
+  EventConsumer,
+  OutboxRelay,
+  PrismaEventOutbox,
+  PrismaProcessedEventLog,
+  type EventHandler,
+} from '../src';
+
+const prefix = isolateQueues('msg-outbox');
+
+// The outbox and inbox of the `quote` schema (this jest run has its own database, so no other
+// relay drains it). The subscriber's effect goes to a table of a throwaway schema, written in the
+// same transaction as its inbox row.
+
+const SCHEMA = 'quote';
+const EFFECTS_SCHEMA = `msgtest_${randomBytes(6).toString('hex').replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)])}`;
+const EFFECTS = Prisma.raw(`"${EFFECTS_SCHEMA}"."effects"`);
+const NOW = new Date('2026-11-21T04:44:09.123Z');
+
+class FixedClock extends Clock {
+  now(): Date {
+    return NOW;
+  }
+}
+
+const config = readPlatformConfig();
+const logger = createLogger('messaging-test', 'silent');
+const prisma = createPrismaClient({ databaseUrl: config.databaseUrl, poolSize: 6 });
+const host = new PrismaTransactionHost(prisma);
+let kicks = 0;
+const outbox = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), () => {
+  kicks += 1;
+});
+const relay = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger });
+const redis = createRedisConnection(config.redisUrl, 'outbox-test');
+const subscriberQueues = EVENT_SUBSCRIBERS['organization.created'].map(
+  (service) => new Queue(eventQueueName(service), { connection: redis, prefix }),
+);
+const ledgerEvents = new Queue(eventQueueName('ledger'), { connection: redis, prefix });
+
+/** Fails the first `n` attempts for an event (after writing its effect, which must roll back). */
+const failuresLeft = new Map<string, number>();
+const handled: string[] = [];
+
+class RecordingSubscriber implements EventHandler<'organization.created'> {
+  readonly event = 'organization.created' as const;
+
+  async handle(event: EventEnvelope<'organization.created'>): Promise<void> {
+    handled.push(event.id);
+    await host.client.$executeRaw`INSERT INTO ${EFFECTS} (event_id, organization_id) VALUES (${event.id}, ${event.data.organizationId})`;
+    const left = failuresLeft.get(event.id) ?? 0;
+    if (left > 0) {
+      failuresLeft.set(event.id, left - 1);
+      throw new Error('subscriber crashed');
+    }
+  }
+}
+
+const consumer = new EventConsumer(
+  'ledger',
+  [new RecordingSubscriber()],
+  new PrismaUnitOfWork(host),
+  new PrismaProcessedEventLog(host, SCHEMA),
+  { redisUrl: config.redisUrl, prefix, logger },
+);
+const outcomes: string[] = [];
+consumer.onOutcome = (outcome) => outcomes.push(outcome);
+
+function organizationCreated(): EventContract['organization.created'] {
+  return {
+    organizationId: newId('organization'),
+    primaryAccountId: newId('account'),
+    name: 'Acme Payments',
+    parentOrganizationId: null,
+    referrerOrganizationId: null,
+    createdAt: NOW.toISOString(),
+  };
+}
+
+function envelope(data = organizationCreated()): EventEnvelope<'organization.created'> {
+  return { id: newId('event'), type: 'organization.created', source: 'organization', occurredAt: NOW.toISOString(), requestId: null, data };
+}
+
+async function appendCommitted(data = organizationCreated()): Promise<DomainEvent> {
+  return host.run(() => outbox.append('organization.created', data));
+}
+
+async function outboxRow(id: string): Promise<{ type: string; payload: DomainEvent; published_at: Date | null } | undefined> {
+  const rows = await prisma.$queryRaw<Array<{ type: string; payload: DomainEvent; published_at: Date | null }>>`
+    SELECT type, payload, published_at FROM "quote"."outbox_events" WHERE id = ${id}`;
+  return rows[0];
+}
+
+async function effectCount(eventId: string): Promise<number> {
+  const rows = await prisma.$queryRaw<Array<{ count: bigint }>>`SELECT count(*) AS count FROM ${EFFECTS} WHERE event_id = ${eventId}`;
+  return Number(rows[0].count);
+}
+
+async function inboxCount(eventId: string): Promise<number> {
+  const rows = await prisma.$queryRaw<Array<{ count: bigint }>>`
+    SELECT count(*) AS count FROM "quote"."processed_events" WHERE event_id = ${eventId}`;
+  return Number(rows[0].count);
+}
+
+beforeAll(async () => {
+  await prisma.$executeRawUnsafe(`CREATE SCHEMA "${EFFECTS_SCHEMA}"`);
+  await prisma.$executeRawUnsafe(`CREATE TABLE "${EFFECTS_SCHEMA}"."effects" (event_id TEXT NOT NULL, organization_id TEXT NOT NULL)`);
+});
+
+afterAll(async () => {
+  await consumer.close();
+  await relay.stop();
+  for (const queue of [...subscriberQueues, ledgerEvents]) {
+    await queue.obliterate({ force: true });
+    await queue.close();
+  }
+  redis.disconnect();
+  await prisma.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${EFFECTS_SCHEMA}" CASCADE`);
+  await prisma.$disconnect();
+});
+
+describe('PrismaEventOutbox', () => {
+  it('writes the event in the surrounding transaction and nudges the relay only after commit', async () => {
+    const kicksBefore = kicks;
+    const data = organizationCreated();
+    let visibleBeforeCommit: unknown = 'unchecked';
+    let kicksBeforeCommit = -1;
+
+    const event = await runWithRequestId('req_0123456789abcdef0123456789abcdef', () =>
+      host.run(async () => {
+        const appended = await outbox.append('organization.created', data);
+        // Another connection must not see it yet: it commits with the state change or not at all.
+        visibleBeforeCommit = await outboxRow(appended.id);
+        kicksBeforeCommit = kicks - kicksBefore;
+        return appended;
+      }),
+    );
+
+    expect(visibleBeforeCommit).toBeUndefined();
+    expect(kicksBeforeCommit).toBe(0);
+    expect(kicks - kicksBefore).toBe(1);
+    expect(isId('event', event.id)).toBe(true);
+    expect(event).toEqual({
+      id: event.id,
+      type: 'organization.created',
+      source: 'organization',
+      occurredAt: '2026-11-21T04:44:09.123Z',
+      requestId: 'req_0123456789abcdef0123456789abcdef',
+      data,
+    });
+    const row = await outboxRow(event.id);
+    expect(row).toEqual({ type: 'organization.created', payload: event, published_at: null });
+  });
+
+  it('leaves no row and publishes nothing when the transaction rolls back', async () => {
+    const kicksBefore = kicks;
+    let appended: DomainEvent | undefined;
+
+    await expect(
+      host.run(async () => {
+        appended = await outbox.append('organization.created', organizationCreated());
+        throw new Error('the state change failed after the append');
+      }),
+    ).rejects.toThrow('the state change failed after the append');
+
+    expect(appended).toBeDefined();
+    expect(await outboxRow(appended!.id)).toBeUndefined();
+    expect(kicks).toBe(kicksBefore);
+    await relay.drain();
+    for (const queue of subscriberQueues) expect(await queue.getJob(appended!.id)).toBeUndefined();
+  });
+});
+
+describe('OutboxRelay', () => {
+  it("adds each committed event to every subscriber's event queue under its event id, then marks it published", async () => {
+    const event = await appendCommitted();
+
+    expect(await relay.drain()).toBeGreaterThanOrEqual(1);
+
+    expect(subscriberQueues.length).toBeGreaterThan(0);
+    for (const queue of subscriberQueues) {
+      const job = await queue.getJob(event.id);
+      expect(job?.id).toBe(event.id);
+      expect(job?.name).toBe('organization.created');
+      expect(job?.data).toEqual(event);
+      expect(job?.opts.attempts).toBeGreaterThan(1);
+    }
+    const row = await outboxRow(event.id);
+    expect(row?.published_at).toBeInstanceOf(Date);
+    // Nothing is left to publish, so a second pass moves nothing.
+    expect(await relay.drain()).toBe(0);
+  });
+
+  it('publishes a commit by itself once started (the commit nudges it)', async () => {
+    const running = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger, pollIntervalMs: 60000 });
+    const nudged = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), () => running.kick());
+    running.start();
+    try {
+      const event = await host.run(() => nudged.append('organization.created', organizationCreated()));
+      const job = await eventually(() => ledgerEvents.getJob(event.id));
+      expect(job.data).toEqual(event);
+      await eventually(async () => ((await outboxRow(event.id))?.published_at ? true : undefined));
+    } finally {
+      await running.stop();
+    }
+  });
+});
+
+describe('EventConsumer behind the relay', () => {
+  beforeAll(async () => {
+    await consumer.start();
+  });
+
+  it('applies an event once, however often it is relayed or redelivered', async () => {
+    const event = await appendCommitted();
+    await relay.drain();
+    await eventually(async () => ((await effectCount(event.id)) === 1 ? true : undefined));
+
+    // A second relay pass has nothing to publish.
+    expect(await relay.drain()).toBe(0);
+
+    // Crash between publish and mark: the row is published again. While the job is still
+    // retained, BullMQ keeps it (same job id); once it is gone, it is delivered again and the
+    // inbox turns it into a no-op.
+    await prisma.$executeRaw`UPDATE "quote"."outbox_events" SET published_at = NULL WHERE id = ${event.id}`;
+    expect(await relay.drain()).toBe(1);
+    await (await ledgerEvents.getJob(event.id))?.remove();
+    await prisma.$executeRaw`UPDATE "quote"."outbox_events" SET published_at = NULL WHERE id = ${event.id}`;
+    const duplicatesBefore = outcomes.filter((outcome) => outcome === 'duplicate').length;
+    expect(await relay.drain()).toBe(1);
+
+    await eventually(async () => (outcomes.filter((outcome) => outcome === 'duplicate').length > duplicatesBefore ? true : undefined));
+    expect(handled.filter((id) => id === event.id)).toHaveLength(1);
+    expect(await effectCount(event.id)).toBe(1);
+    expect(await inboxCount(event.id)).toBe(1);
+  });
+
+  it('lets exactly one of several concurrent deliveries of the same event through', async () => {
+    const event = envelope();
+
+    const results = await Promise.all([consumer.handle(event), consumer.handle(event), consumer.handle(event)]);
+
+    expect([...results].sort()).toEqual(['duplicate', 'duplicate', 'ok']);
+    expect(await effectCount(event.id)).toBe(1);
+    expect(await inboxCount(event.id)).toBe(1);
+  });
+
+  it('rolls the inbox row back with the effect when the handler throws', async () => {
+    const event = envelope();
+    failuresLeft.set(event.id, 1);
+
+    await expect(consumer.handle(event)).rejects.toThrow('subscriber crashed');
+    expect(await inboxCount(event.id)).toBe(0);
+    expect(await effectCount(event.id)).toBe(0);
+
+    // So the next delivery runs the effect rather than skipping it as a duplicate.
+    await expect(consumer.handle(event)).resolves.toBe('ok');
+    expect(await effectCount(event.id)).toBe(1);
+    expect(await inboxCount(event.id)).toBe(1);
+  });
+
+  it('retries a failing handler through the queue until the effect is applied once', async () => {
+    const event = await appendCommitted();
+    failuresLeft.set(event.id, 2);
+
+    await relay.drain();
+
+    await eventually(async () => ((await effectCount(event.id)) === 1 ? true : undefined), 15000);
+    const job = await ledgerEvents.getJob(event.id);
+    await eventually(async () => ((await job?.getState()) === 'completed' ? true : undefined));
+    // Two failed attempts and the one that succeeded.
+    expect(handled.filter((id) => id === event.id)).toHaveLength(3);
+    expect(await effectCount(event.id)).toBe(1);
+    expect(await inboxCount(event.id)).toBe(1);
+  });
+});

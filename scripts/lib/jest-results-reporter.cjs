@@ -1,0 +1,33 @@
+// Added to each package's jest by the test command (`--reporters`): writes the run's counts to
+// $PFS_TEST_RESULTS_DIR so the command can print one total over every package, and makes sure a
+// leaked handle cannot hang the run.
+const { mkdirSync, writeFileSync } = require('node:fs');
+const { basename, join } = require('node:path');
+
+class ResultsReporter {
+  onRunComplete(_contexts, results) {
+    const dir = process.env.PFS_TEST_RESULTS_DIR;
+    if (!dir) return;
+    mkdirSync(dir, { recursive: true });
+    const failedToRun = results.testResults.filter((suite) => suite.testExecError || (suite.failureMessage && suite.numFailingTests === 0));
+    writeFileSync(
+      join(dir, `${basename(process.cwd())}-${process.pid}.json`),
+      JSON.stringify({
+        package: process.cwd(),
+        passed: results.numPassedTests,
+        failed: results.numFailedTests,
+        // A suite that cannot even load has no tests to count; it still is a failure.
+        suitesFailedToRun: failedToRun.map((suite) => suite.testFilePath),
+        total: results.numTotalTests,
+      }),
+    );
+    // A test that leaks a handle (an open connection, a timer) would keep jest alive for ever
+    // and hang the whole command: say so, and end this jest with the result it already has.
+    setTimeout(() => {
+      process.stderr.write(`${basename(process.cwd())}: jest did not exit 10 s after its tests finished (a test leaks an open handle; find it with --detectOpenHandles)\n`);
+      process.exit(results.success ? 0 : 1);
+    }, 10000).unref();
+  }
+}
+
+module.exports = ResultsReporter;
