@@ -33,8 +33,12 @@ const REDACT = [
   'req.headers.authorization',
 ];
 
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+export function createLogger(
+  service: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -45,7 +49,8 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
       const requestId = currentRequestId();
       return requestId ? { requestId } : {};
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

@@ -1,0 +1,161 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Prometheus metrics shared by every app. Each app builds one registry (never prom-client's
+ * global one, so several apps can run in one test process) and the families it needs from the
+ * factories below: one place for names, labels and buckets, so dashboards see the same series
+ * from every app.
+ */
+export { Registry as MetricsRegistry };
+export type { Counter, Gauge, Histogram };
+
+/** Latency buckets in seconds: a 1 ms cache hit up to the 5 s command timeout and beyond. */
+const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** A registry with Node's default process metrics (heap, event loop lag, GC, handles). */
+export function createMetricsRegistry(options: { defaultMetrics?: boolean } = {}): Registry {
+  const registry = new Registry();
+  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+/** The Prometheus text exposition of a registry, as the admin server's extra routes expect. */
+export async function renderMetrics(registry: Registry): Promise<{ contentType: string; body: string }> {
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}
+
+export type HttpDurationLabels = 'method' | 'route' | 'status';
+
+/** Gateway: one observation per response, by route template (never the raw path) and status. */
+export function httpRequestDurationHistogram(registry: Registry): Histogram<HttpDurationLabels> {
+  return new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from request received to response sent, by method, route template and status code.',
+    labelNames: ['method', 'route', 'status'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+}
+
+export const COMMAND_ROUND_TRIP_OUTCOMES = ['ok', 'domain_error', 'unavailable', 'error'] as const;
+export type CommandRoundTripOutcome = (typeof COMMAND_ROUND_TRIP_OUTCOMES)[number];
+
+/** Sender side of a command: enqueue to reply (or failure), by queue, command and outcome. */
+export function commandRoundTripHistogram(registry: Registry): Histogram<'queue' | 'command' | 'outcome'> {
+  return new Histogram({
+    name: 'command_round_trip_seconds',
+    help: 'Time from sending a command to its reply, by queue, command and outcome (ok, domain_error, unavailable, error).',
+    labelNames: ['queue', 'command', 'outcome'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+}
+
+/** Consumer side: every job a worker finished, by queue, job name and outcome. */
+export function jobOutcomesCounter(registry: Registry): Counter<'queue' | 'job' | 'outcome'> {
+  return new Counter({
+    name: 'queue_jobs_processed_total',
+    help: 'Jobs processed by this process, by queue, job name and outcome (ok, domain_error, failed, stale, duplicate).',
+    labelNames: ['queue', 'job', 'outcome'],
+    registers: [registry],
+  });
+}
+
+export function jobDurationHistogram(registry: Registry): Histogram<'queue' | 'job' | 'outcome'> {
+  return new Histogram({
+    name: 'queue_job_duration_seconds',
+    help: 'Time a worker spent on a job, by queue, job name and outcome.',
+    labelNames: ['queue', 'job', 'outcome'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+}
+
+export const QUEUE_DEPTH_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+export type QueueDepthState = (typeof QUEUE_DEPTH_STATES)[number];
+
+export interface QueueDepth {
+  queue: string;
+  state: QueueDepthState;
+  count: number;
+}
+
+/** Jobs per queue and state, read from Redis when scraped (so never stale, and free between scrapes). */
+export function queueDepthGauge(registry: Registry, read: () => Promise<readonly QueueDepth[]>): Gauge<'queue' | 'state'> {
+  return new Gauge({
+    name: 'queue_jobs',
+    help: 'Jobs in a queue by state (waiting, active, delayed, failed), read at scrape time.',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    async collect() {
+      const depths = await read();
+      this.reset();
+      for (const depth of depths) this.set({ queue: depth.queue, state: depth.state }, depth.count);
+    },
+  });
+}
+
+export interface OutboxBacklog {
+  /** Rows committed but not yet relayed. */
+  unpublished: number;
+  /** Age of the oldest such row in seconds; 0 when there is none. */
+  oldestAgeSeconds: number;
+}
+
+export interface OutboxMetrics {
+  published: Counter;
+  oldestAge: Gauge;
+  unpublished: Gauge;
+}
+
+/**
+ * Outbox lag: the age of the oldest unpublished row (the number to alert on: it grows when the
+ * relay is stuck) and their count, read at scrape time; plus how many rows the relay published.
+ */
+export function outboxMetrics(registry: Registry, read: () => Promise<OutboxBacklog>): OutboxMetrics {
+  // Both gauges come from one query: a scrape collects them together and shares it.
+  let reading: Promise<OutboxBacklog> | undefined;
+  const readOnce = (): Promise<OutboxBacklog> => (reading ??= read().finally(() => (reading = undefined)));
+  return {
+    published: new Counter({
+      name: 'outbox_events_published_total',
+      help: 'Outbox rows relayed to the event queues by this process.',
+      registers: [registry],
+    }),
+    oldestAge: new Gauge({
+      name: 'outbox_oldest_unpublished_age_seconds',
+      help: 'Age of the oldest committed outbox row not yet relayed; 0 when the outbox is drained.',
+      registers: [registry],
+      async collect() {
+        this.set((await readOnce()).oldestAgeSeconds);
+      },
+    }),
+    unpublished: new Gauge({
+      name: 'outbox_unpublished_events',
+      help: 'Committed outbox rows not yet relayed.',
+      registers: [registry],
+      async collect() {
+        this.set((await readOnce()).unpublished);
+      },
+    }),
+  };
+}
+
+export const WEBHOOK_ATTEMPT_OUTCOMES = ['success', 'failure', 'timeout'] as const;
+export type WebhookAttemptOutcome = (typeof WEBHOOK_ATTEMPT_OUTCOMES)[number];
+
+/**
+ * Webhook delivery attempts by outcome: `success` (2xx), `failure` (any other answer, a refused
+ * connection or a blocked address), `timeout` (no answer within the attempt's 15 s). Every
+ * outcome starts at 0 so a dashboard shows the series before the first attempt.
+ */
+export function webhookAttemptsCounter(registry: Registry): Counter<'outcome'> {
+  const counter = new Counter({
+    name: 'webhook_delivery_attempts_total',
+    help: 'Webhook delivery attempts by outcome (success, failure, timeout).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  for (const outcome of WEBHOOK_ATTEMPT_OUTCOMES) counter.inc({ outcome }, 0);
+  return counter;
+}
