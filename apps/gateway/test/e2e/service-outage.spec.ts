@@ -37,7 +37,7 @@ describe('gateway end to end: a stopped service', () => {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const again = await e2e.get(attempt % 2 ? '/v1/accounts' : `/v1/accounts/${org.accountId}`, { key: org.apiKey });
       expect(expectError(again, 503, 'internal_error').message).toMatch(/ledger service/);
-      expect(again.durationMs).toBeLessThan(500);
+      expect(again.durationMs).toBeLessThan(2000);
     }
     // Routes of the services still running are unaffected.
     expect((await e2e.get('/v1/assets', { key: org.apiKey })).status).toBe(200);
