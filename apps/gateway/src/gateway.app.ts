@@ -3,7 +3,9 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { PinoNestLogger } from '@pfs/platform';
 import type { GatewayRuntime } from './gateway.module';
 import { frameworkErrorHandler, installRequestHooks } from './http/request-context.hooks';
+import { installIdempotencyHooks } from './idempotency/idempotency.hooks';
 import { buildOpenApiDocument, serveOpenApi } from './openapi/openapi.document';
+import { installGatewayMetrics } from './metrics/gateway-metrics';
 
 /**
  * Builds the gateway application on Fastify around `rootModule` (GatewayModule.forRoot in
@@ -22,10 +24,12 @@ export async function createGatewayApp(rootModule: unknown, runtime: GatewayRunt
   });
   // Before any route exists, so the hooks cover every route, including Swagger's and 404s.
   installRequestHooks(adapter.getInstance(), runtime.logger);
+  installIdempotencyHooks(adapter.getInstance());
+  installGatewayMetrics(adapter.getInstance(), runtime.bus);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule as never, adapter, {
     logger: new PinoNestLogger(runtime.logger),
   });
-  serveOpenApi(app, buildOpenApiDocument(app, runtime.config.serviceEnv));
+  serveOpenApi(app, buildOpenApiDocument(app, runtime.config));
   await app.init();
   return app;
 }

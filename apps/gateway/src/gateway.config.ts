@@ -6,6 +6,17 @@ export interface GatewayConfig extends PlatformConfig {
   host: string;
   /** Largest request body accepted, in bytes (`BODY_LIMIT_BYTES`, default 1 MiB). */
   bodyLimitBytes: number;
+  /** Requests each API key may make per window (`RATE_LIMIT_PER_MINUTE`, default 1000). */
+  rateLimitPerWindow: number;
+  /** Length of the rate-limit window in seconds (`RATE_LIMIT_WINDOW_SECONDS`, default 60; shorter in tests). */
+  rateLimitWindowSeconds: number;
+  /** How long a stored idempotent response is replayed (`IDEMPOTENCY_TTL_SECONDS`, default 24 h). */
+  idempotencyTtlSeconds: number;
+  /**
+   * Lease of an in-flight idempotency claim (`IDEMPOTENCY_LEASE_MS`, default 60 s). Renewed while
+   * the request runs, so only a replica that died mid-request lets it lapse.
+   */
+  idempotencyLeaseMs: number;
 }
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -14,5 +25,9 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     port: env.PORT === '0' ? 0 : positiveInt(env.PORT, 3000, 'PORT'),
     host: env.HOST ?? '0.0.0.0',
     bodyLimitBytes: positiveInt(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
+    rateLimitPerWindow: positiveInt(env.RATE_LIMIT_PER_MINUTE, 1000, 'RATE_LIMIT_PER_MINUTE'),
+    rateLimitWindowSeconds: positiveInt(env.RATE_LIMIT_WINDOW_SECONDS, 60, 'RATE_LIMIT_WINDOW_SECONDS'),
+    idempotencyTtlSeconds: positiveInt(env.IDEMPOTENCY_TTL_SECONDS, 24 * 60 * 60, 'IDEMPOTENCY_TTL_SECONDS'),
+    idempotencyLeaseMs: positiveInt(env.IDEMPOTENCY_LEASE_MS, 60_000, 'IDEMPOTENCY_LEASE_MS'),
   };
 }

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CommandBus } from '@pfs/messaging';
 import type { Logger } from '@pfs/platform';
 import { AccountsController } from './accounts/accounts.controller';
@@ -13,6 +13,11 @@ import type { GatewayConfig } from './gateway.config';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER } from './gateway.tokens';
 import { HealthController } from './health/health.controller';
 import { ReadinessChecks } from './health/readiness.checks';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyStore } from './idempotency/idempotency.store';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { RateLimiter } from './rate-limit/rate-limiter';
+import { GatewayRedis } from './redis/gateway-redis';
 
 /** What the process builds before Nest starts, so main can close it after the app. */
 export interface GatewayRuntime {
@@ -22,8 +27,9 @@ export interface GatewayRuntime {
 }
 
 /**
- * The gateway has no domain: controllers, the platform behaviours as guards, pipe and filter,
- * and one CommandBus through which it reaches every service.
+ * The gateway has no domain: controllers, the platform behaviours as guards, interceptor, pipe
+ * and filter (each declared once here and per route by decorator), and one CommandBus through
+ * which it reaches every service.
  */
 @Module({})
 export class GatewayModule {
@@ -36,15 +42,22 @@ export class GatewayModule {
         { provide: GATEWAY_CONFIG, useValue: runtime.config },
         { provide: GATEWAY_LOGGER, useValue: runtime.logger },
         { provide: CommandBus, useValue: runtime.bus },
+        GatewayRedis,
         ApiKeyAuthenticator,
+        RateLimiter,
+        IdempotencyStore,
         ReadinessChecks,
-        // Guards run in this order: who is calling, then what the request may ask for.
+        // Guards run in this order: who is calling, whether its budget allows the request, then
+        // whom it may act for. Nothing is counted for an unauthenticated request.
         { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: OnBehalfOfGuard },
+        // After every guard, so a refused request never claims an idempotency key.
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
       ],
-      exports: [GATEWAY_CONFIG, GATEWAY_LOGGER, CommandBus],
+      exports: [GATEWAY_CONFIG, GATEWAY_LOGGER, CommandBus, GatewayRedis],
     };
   }
 }

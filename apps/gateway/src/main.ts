@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { CommandBus } from '@pfs/messaging';
-import { createLogger } from '@pfs/platform';
+import { createLogger, handleShutdownSignals } from '@pfs/platform';
 import { createGatewayApp } from './gateway.app';
 import { readGatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
+import { drainHttp } from './http/http-drain';
 
 async function main(): Promise<void> {
   const config = readGatewayConfig();
@@ -16,31 +17,21 @@ async function main(): Promise<void> {
   await app.listen(config.port, config.host);
   logger.info({ port: config.port, host: config.host, environment: config.serviceEnv }, 'gateway listening');
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    // The app first (it stops accepting and drains), then the bus its requests were using.
-    app
-      .close()
-      .then(() => bus.close())
-      .then(
-        () => {
-          logger.info('stopped');
-          process.exit(0);
-        },
-        (error: unknown) => {
-          logger.error({ err: (error as Error).message }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  handleShutdownSignals({
+    logger,
+    timeoutMs: config.shutdownTimeoutMs,
+    message: 'shutting down: finishing in-flight requests',
+    // HTTP first (stop accepting, answer what was received), then Nest's hooks, then the bus
+    // those requests were using.
+    stop: async () => {
+      await drainHttp(app);
+      await app.close();
+      await bus.close();
+    },
+  });
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${JSON.stringify({ level: 'fatal', service: 'gateway', msg: 'gateway failed to start', err: (error as Error).message })}\n`);
+  process.stderr.write(`${JSON.stringify({ level: 'fatal', time: new Date().toISOString(), service: 'gateway', msg: 'gateway failed to start', err: (error as Error).message })}\n`);
   process.exit(1);
 });

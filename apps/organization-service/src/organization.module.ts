@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { commandConsumerProvider, pingHandlerFor, ServiceRuntimeModule } from '@pfs/messaging';
 import { AuthenticateHandler } from './adapters/messaging/authenticate.handler';
+import { CheckOnBehalfOfHandler } from './adapters/messaging/check-on-behalf-of.handler';
 import { ListAssetsHandler } from './adapters/messaging/list-assets.handler';
 import { ORGANIZATION_PROVIDERS, ORGANIZATION_SERVICE } from './organization.providers';
 
@@ -9,7 +10,12 @@ import { ORGANIZATION_PROVIDERS, ORGANIZATION_SERVICE } from './organization.pro
   imports: [ServiceRuntimeModule.forService(ORGANIZATION_SERVICE)],
   providers: [
     ...ORGANIZATION_PROVIDERS,
-    ...commandConsumerProvider('organization', [pingHandlerFor('organization'), AuthenticateHandler, ListAssetsHandler]),
+    ...commandConsumerProvider('organization', [
+      pingHandlerFor('organization'),
+      AuthenticateHandler,
+      ListAssetsHandler,
+      CheckOnBehalfOfHandler,
+    ]),
   ],
 })
 export class OrganizationModule {}

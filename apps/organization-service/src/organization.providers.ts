@@ -3,6 +3,7 @@ import type { ServiceIdentity } from '@pfs/messaging';
 import { PrismaApiKeyRepository } from './adapters/persistence/prisma-api-key.repository';
 import { PrismaOrganizationAssetRepository } from './adapters/persistence/prisma-organization-asset.repository';
 import { PrismaOrganizationRepository } from './adapters/persistence/prisma-organization.repository';
+import { UnsignedAuthorizationRepository } from './adapters/persistence/unsigned-authorization.repository';
 import { PepperedApiKeyHasher } from './adapters/security/peppered-api-key.hasher';
 import { RandomApiKeyGenerator } from './adapters/security/random-api-key.generator';
 import { RandomIdGenerator } from './adapters/security/random-id.generator';
@@ -10,10 +11,12 @@ import { ApiKeyIssuer } from './application/api-key.issuer';
 import { ApiKeyGenerator } from './application/ports/api-key-generator';
 import { ApiKeyHasher } from './application/ports/api-key-hasher';
 import { ApiKeyRepository } from './application/ports/api-key.repository';
+import { AuthorizationRepository } from './application/ports/authorization.repository';
 import { IdGenerator } from './application/ports/id-generator';
 import { OrganizationAssetRepository } from './application/ports/organization-asset.repository';
 import { OrganizationRepository } from './application/ports/organization.repository';
 import { AuthenticateApiKeyUseCase } from './application/use-cases/authenticate-api-key/authenticate-api-key.use-case';
+import { CheckOnBehalfOfUseCase } from './application/use-cases/check-on-behalf-of/check-on-behalf-of.use-case';
 import { CreateApiKeyUseCase } from './application/use-cases/create-api-key/create-api-key.use-case';
 import { CreateRootOrganizationUseCase } from './application/use-cases/create-root-organization/create-root-organization.use-case';
 import { ListAssetsUseCase } from './application/use-cases/list-assets/list-assets.use-case';
@@ -29,6 +32,7 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   { provide: OrganizationRepository, useClass: PrismaOrganizationRepository },
   { provide: ApiKeyRepository, useClass: PrismaApiKeyRepository },
   { provide: OrganizationAssetRepository, useClass: PrismaOrganizationAssetRepository },
+  { provide: AuthorizationRepository, useClass: UnsignedAuthorizationRepository },
   { provide: ApiKeyGenerator, useClass: RandomApiKeyGenerator },
   { provide: ApiKeyHasher, useClass: PepperedApiKeyHasher },
   { provide: IdGenerator, useClass: RandomIdGenerator },
@@ -38,4 +42,5 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   RevokeApiKeyUseCase,
   AuthenticateApiKeyUseCase,
   ListAssetsUseCase,
+  CheckOnBehalfOfUseCase,
 ];

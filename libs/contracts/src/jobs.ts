@@ -34,6 +34,13 @@ export interface PingResult {
   time: string;
 }
 
+/**
+ * Who may act for another organization through `Service-On-Behalf-Of` (api-decisions §3):
+ * only its creator (broker), or its creator or an organization holding an ACTIVE LOA from it.
+ */
+export const ON_BEHALF_OF_MODES = ['creator', 'creator_or_loa'] as const;
+export type OnBehalfOfMode = (typeof ON_BEHALF_OF_MODES)[number];
+
 /** Keyset page request shared by every list command. */
 export interface PageRequest {
   limit: number;
@@ -47,6 +54,14 @@ export interface OrganizationCommands {
   /** Resolves a hashed API key to its organization; `authentication_failed` when unknown or revoked. */
   'auth.authenticate': { payload: { keyHash: string }; result: Principal };
   'assets.list': { payload: { organizationId: string }; result: AssetView[] };
+  /**
+   * May the caller act on behalf of the target? The target's id when it may;
+   * `organization_not_found` for an unknown target, `forbidden` when the relation is missing.
+   */
+  'access.check-on-behalf-of': {
+    payload: { callerOrganizationId: string; targetOrganizationId: string; mode: OnBehalfOfMode };
+    result: { organizationId: string };
+  };
 }
 
 export interface LedgerCommands {
@@ -102,7 +117,7 @@ export type LedgerCommand = CommandJobOf<'ledger'>;
 
 /** Runtime list of job names per queue, checked against the types above. */
 export const COMMAND_NAMES: { [S in CommandService]: readonly CommandName<S>[] } = {
-  organization: ['system.ping', 'auth.authenticate', 'assets.list'],
+  organization: ['system.ping', 'auth.authenticate', 'assets.list', 'access.check-on-behalf-of'],
   ledger: ['system.ping', 'accounts.list', 'accounts.get'],
   quote: ['system.ping'],
   beneficiary: ['system.ping'],

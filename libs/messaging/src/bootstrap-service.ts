@@ -3,24 +3,37 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { PrismaClient } from '@pfs/persistence';
-import { PinoNestLogger, positiveInt, startAdminServer, type Logger } from '@pfs/platform';
+import {
+  handleShutdownSignals,
+  MetricsRegistry,
+  PinoNestLogger,
+  positiveInt,
+  renderMetrics,
+  startAdminServer,
+  type Logger,
+} from '@pfs/platform';
 import { Redis } from 'ioredis';
 import { CommandConsumer } from './command-consumer';
 import { EventConsumer } from './event-consumer';
 import { OutboxRelay } from './outbox-relay';
+import { QueueDepthReader } from './queue-depth';
+import { instrumentService } from './service-metrics';
 import { LOGGER, PLATFORM_CONFIG, SERVICE_IDENTITY, type ServiceIdentity } from './service-runtime.module';
 import type { PlatformConfig } from '@pfs/platform';
 
 export interface RunningService {
   app: INestApplicationContext;
   admin: Server;
+  /** This instance's Prometheus registry (served at the admin port's `/metrics`). */
+  metrics: MetricsRegistry;
   stop(): Promise<void>;
 }
 
 /**
  * Starts a service process: the Nest context, its command and event consumers, the outbox
- * relay and the admin port (`/healthz`, `/readyz`). SIGTERM/SIGINT stop taking jobs, let the
- * active ones finish, stop the relay after its batch, then exit.
+ * relay and the admin port (`/healthz`, `/readyz`, `/metrics`). `stop()` drains: the consumers
+ * stop taking jobs and finish the active ones, the relay stops after its batch, then the
+ * connections close.
  */
 export async function bootstrapService(rootModule: unknown, defaultAdminPort: number): Promise<RunningService> {
   const app = await NestFactory.createApplicationContext(rootModule as never, { bufferLogs: true });
@@ -32,12 +45,19 @@ export async function bootstrapService(rootModule: unknown, defaultAdminPort: nu
   const commands = app.get(CommandConsumer, { strict: false });
   const events = tryGet(app, EventConsumer);
   const relay = app.get(OutboxRelay);
+  const metrics = app.get(MetricsRegistry);
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectionName: `${identity.service}-health` });
+  const depth = new QueueDepthReader(
+    { redisUrl: config.redisUrl, prefix: config.queuePrefix, name: identity.service },
+    [commands.queueName, ...(events?.hasSubscriptions ? [events.queueName] : [])],
+  );
+  instrumentService(metrics, { commands, events, relay, depth });
 
   await prisma.$queryRaw`SELECT 1`;
   // Ready means consumed: senders must see the workers before /readyz says so. The admin port
   // opens meanwhile, so a Redis that is still down shows as "not ready" rather than a silent hang.
   let consuming = false;
+  let stopping: Promise<void> | undefined;
   const consumersReady = Promise.all([commands.start(), events?.start()]).then(() => {
     consuming = true;
   });
@@ -45,54 +65,65 @@ export async function bootstrapService(rootModule: unknown, defaultAdminPort: nu
   relay.start();
 
   const port = process.env.ADMIN_PORT === '0' ? 0 : positiveInt(process.env.ADMIN_PORT, defaultAdminPort, 'ADMIN_PORT');
-  const admin = await startAdminServer(port, {
-    postgres: async () => {
-      await prisma.$queryRaw`SELECT 1`;
+  const admin = await startAdminServer(
+    port,
+    {
+      postgres: async () => {
+        await prisma.$queryRaw`SELECT 1`;
+      },
+      redis: async () => {
+        await redis.ping();
+      },
+      queues: async () => {
+        if (stopping) throw new Error('shutting down');
+        if (!consuming || !commands.running) throw new Error('command queue not consumed');
+      },
     },
-    redis: async () => {
-      await redis.ping();
-    },
-    queues: async () => {
-      if (!consuming || !commands.running) throw new Error('command queue not consumed');
-    },
-  });
+    { '/metrics': () => renderMetrics(metrics) },
+  );
   await consumersReady;
   logger.info({ adminPort: port, schema: identity.schema }, `${identity.service} service started`);
 
-  let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
-      logger.info('shutting down: finishing active jobs');
-      await commands.close();
-      await events?.close();
-      await relay.stop();
-      await new Promise<void>((resolve) => admin.close(() => resolve()));
+      // In parallel: each stops taking work at once and waits only for its own work in flight.
+      await Promise.all([commands.close(), events?.close(), relay.stop()]);
+      await closeServer(admin);
+      await depth.close();
       redis.disconnect();
       await app.close();
       await prisma.$disconnect();
-      logger.info('stopped');
     })());
-  return { app, admin, stop };
+  return { app, admin, metrics, stop };
 }
 
-/** For `main.ts`: start, and exit cleanly on SIGTERM/SIGINT. */
+/** For `main.ts`: start, and drain then exit on SIGTERM/SIGINT (within SHUTDOWN_TIMEOUT_MS). */
 export function runService(rootModule: unknown, defaultAdminPort: number): void {
   bootstrapService(rootModule, defaultAdminPort).then(
     (running) => {
-      const onSignal = () => {
-        running.stop().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      };
-      process.once('SIGTERM', onSignal);
-      process.once('SIGINT', onSignal);
+      const config = running.app.get<PlatformConfig>(PLATFORM_CONFIG);
+      handleShutdownSignals({
+        logger: running.app.get<Logger>(LOGGER),
+        stop: running.stop,
+        timeoutMs: config.shutdownTimeoutMs,
+        message: 'shutting down: finishing active jobs',
+      });
     },
     (error: unknown) => {
-      process.stderr.write(`${JSON.stringify({ level: 'fatal', msg: 'service failed to start', err: (error as Error).message })}\n`);
+      process.stderr.write(
+        `${JSON.stringify({ level: 'fatal', time: new Date().toISOString(), msg: 'service failed to start', err: (error as Error).message })}\n`,
+      );
       process.exit(1);
     },
   );
+}
+
+/** Stops the admin port; probes and scrapes hold keep-alive connections that must not delay exit. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
 }
 
 function tryGet<T>(app: INestApplicationContext, token: abstract new (...args: never[]) => T): T | undefined {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
@@ -28,6 +29,13 @@ export interface SendOptions {
   timeoutMs?: number;
 }
 
+/** How a command ended for its sender, for the round-trip histogram. */
+export type RoundTripOutcome = 'ok' | 'domain_error' | 'unavailable' | 'error';
+
+export interface RoundTripListener {
+  (service: CommandService, command: string, outcome: RoundTripOutcome, durationMs: number): void;
+}
+
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -51,6 +59,8 @@ export class CommandBus {
   private workerTimer?: NodeJS.Timeout;
   private started?: Promise<void>;
   private closing?: Promise<void>;
+  /** Called once per send with how it ended (the gateway's command round-trip metric). */
+  onRoundTrip?: RoundTripListener;
 
   constructor(private readonly options: CommandBusOptions) {
     const name = options.name ?? 'command-bus';
@@ -70,6 +80,23 @@ export class CommandBus {
   }
 
   async send<S extends CommandService, N extends CommandName<S>>(
+    service: S,
+    name: N,
+    payload: CommandPayload<S, N>,
+    options: SendOptions,
+  ): Promise<CommandResult<S, N>> {
+    const started = performance.now();
+    try {
+      const result = await this.dispatch(service, name, payload, options);
+      this.onRoundTrip?.(service, name, 'ok', performance.now() - started);
+      return result;
+    } catch (error) {
+      this.onRoundTrip?.(service, name, roundTripOutcome(error), performance.now() - started);
+      throw error;
+    }
+  }
+
+  private async dispatch<S extends CommandService, N extends CommandName<S>>(
     service: S,
     name: N,
     payload: CommandPayload<S, N>,
@@ -179,4 +206,10 @@ export class CommandBus {
     if (parsed.reply.ok) entry.resolve(parsed.reply.value);
     else entry.reject(new RemoteDomainError(parsed.reply.error));
   }
+}
+
+function roundTripOutcome(error: unknown): RoundTripOutcome {
+  if (error instanceof ServiceUnavailableError) return 'unavailable';
+  if (error instanceof RemoteDomainError) return 'domain_error';
+  return 'error';
 }

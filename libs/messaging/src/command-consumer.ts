@@ -80,6 +80,11 @@ export class CommandConsumer<S extends CommandService> {
     await this.worker.waitUntilReady();
   }
 
+  /** The BullMQ queue this consumer takes jobs from. */
+  get queueName(): string {
+    return commandQueueName(this.service);
+  }
+
   get running(): boolean {
     return this.worker?.isRunning() ?? false;
   }
@@ -129,6 +134,12 @@ export class CommandConsumer<S extends CommandService> {
         this.onOutcome?.('domain_error', job.name, Date.now() - started);
       }
       await this.reply(data, job, reply);
+      // Inside the request's context: with the gateway's line of the same requestId, this
+      // shows the command's hop (the payload is never logged: it may carry key hashes).
+      this.options.logger.debug(
+        { command: job.name, jobId: job.id, outcome: reply.ok ? 'ok' : reply.error.code, durationMs: Date.now() - started },
+        'command handled',
+      );
     });
   }
 

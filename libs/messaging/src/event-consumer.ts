@@ -28,6 +28,10 @@ export interface EventConsumerOptions {
   logger: Logger;
 }
 
+export interface EventOutcomeListener {
+  (outcome: 'ok' | 'duplicate' | 'failed', event: string, durationMs: number): void;
+}
+
 /**
  * Consumes a subscriber's event queue at least once. The event id goes into the subscriber's
  * `processed_events` in the same transaction as the handler's effect, so a redelivery is a
@@ -39,7 +43,7 @@ export class EventConsumer {
   private connection?: Redis;
   private worker?: Worker;
   private closing?: Promise<void>;
-  onOutcome?: (outcome: 'ok' | 'duplicate' | 'failed', event: string) => void;
+  onOutcome?: EventOutcomeListener;
 
   constructor(
     private readonly service: ServiceName,
@@ -49,6 +53,11 @@ export class EventConsumer {
     private readonly options: EventConsumerOptions,
   ) {
     this.registry = buildHandlerRegistry(eventQueueName(service), subscribedEventTypes(service), handlers, (h) => h.event);
+  }
+
+  /** The BullMQ queue this consumer takes jobs from. */
+  get queueName(): string {
+    return eventQueueName(this.service);
   }
 
   get hasSubscriptions(): boolean {
@@ -91,13 +100,14 @@ export class EventConsumer {
 
   private async process(job: Job): Promise<void> {
     const event = job.data as EventEnvelope;
+    const started = Date.now();
     await runWithRequestId(event.requestId ?? `evt-${event.id}`, async () => {
       try {
         const outcome = await this.handle(event);
-        this.onOutcome?.(outcome, event.type);
+        this.onOutcome?.(outcome, event.type, Date.now() - started);
         this.options.logger.info({ event: event.type, eventId: event.id, outcome }, 'event handled');
       } catch (error) {
-        this.onOutcome?.('failed', event.type);
+        this.onOutcome?.('failed', event.type, Date.now() - started);
         this.options.logger.error({ event: event.type, eventId: event.id, err: (error as Error).message }, 'event handler failed');
         throw error;
       }

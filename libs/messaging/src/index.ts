@@ -10,3 +10,5 @@ export * from './event-consumer';
 export * from './service-runtime.module';
 export * from './bootstrap-service';
 export * from './ping.handler';
+export * from './queue-depth';
+export * from './service-metrics';

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { EVENT_SUBSCRIBERS, eventQueueName, type DomainEvent, type ServiceName } from '@pfs/contracts';
 import { Prisma, type PrismaClient } from '@pfs/persistence';
-import type { Logger } from '@pfs/platform';
+import { runWithRequestId, type Logger, type OutboxBacklog } from '@pfs/platform';
 import { quoteSchema } from './prisma-event-outbox';
 import { createProducerConnection } from './redis-connection';
 
@@ -37,6 +37,11 @@ export class OutboxRelay {
     private readonly options: OutboxRelayOptions,
   ) {
     this.table = `${quoteSchema(options.schema)}."outbox_events"`;
+  }
+
+  /** The PostgreSQL schema whose outbox this relay drains. */
+  get schema(): string {
+    return this.options.schema;
   }
 
   start(): void {
@@ -86,21 +91,41 @@ export class OutboxRelay {
     }
   }
 
+  /** What the outbox holds that is not relayed yet (the outbox-lag metric, read at scrape time). */
+  async backlog(): Promise<OutboxBacklog> {
+    const [row] = await this.prisma.$queryRaw<Array<{ unpublished: number; age: number }>>`
+      SELECT count(*)::int AS unpublished,
+             COALESCE(EXTRACT(EPOCH FROM (now() - min(created_at))), 0)::float8 AS age
+      FROM ${Prisma.raw(this.table)} WHERE published_at IS NULL`;
+    return { unpublished: row?.unpublished ?? 0, oldestAgeSeconds: Math.max(0, row?.age ?? 0) };
+  }
+
   private async publishBatch(): Promise<number> {
-    return this.prisma.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<Array<{ id: string; payload: DomainEvent; created_at: Date }>>`
+    const rows = await this.prisma.$transaction(async (tx) => {
+      const batch = await tx.$queryRaw<Array<{ id: string; payload: DomainEvent; created_at: Date }>>`
         SELECT id, payload, created_at FROM ${Prisma.raw(this.table)}
         WHERE published_at IS NULL ORDER BY created_at, id
         LIMIT ${this.options.batchSize ?? 100} FOR UPDATE SKIP LOCKED`;
-      if (!rows.length) return 0;
-      for (const row of rows) {
+      if (!batch.length) return batch;
+      for (const row of batch) {
         await this.publish(row.payload);
       }
-      const ids = rows.map((row) => row.id);
+      const ids = batch.map((row) => row.id);
       await tx.$executeRaw`UPDATE ${Prisma.raw(this.table)} SET published_at = now() WHERE id = ANY(${ids})`;
-      this.onPublished?.(rows.length, Date.now() - rows[0].created_at.getTime());
-      return rows.length;
+      return batch;
     });
+    if (!rows.length) return 0;
+    // After the commit, so what is counted and logged is what really went out.
+    this.onPublished?.(rows.length, Date.now() - rows[0].created_at.getTime());
+    for (const row of rows) {
+      const event = row.payload;
+      // The relay is a hop of the request that wrote the event: log it under its requestId (or,
+      // for an event no request caused, under the id its subscribers will use too).
+      runWithRequestId(event.requestId ?? `evt-${event.id}`, () =>
+        this.options.logger.debug({ event: event.type, eventId: event.id }, 'event relayed'),
+      );
+    }
+    return rows.length;
   }
 
   private async publish(event: DomainEvent): Promise<void> {

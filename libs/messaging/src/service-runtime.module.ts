@@ -1,7 +1,15 @@
 import { type DynamicModule, Global, Module, type Provider, type Type } from '@nestjs/common';
 import { Clock, CursorCodec, EventOutbox, ProcessedEventLog, SystemClock, UnitOfWork, type CommandService } from '@pfs/contracts';
 import { createPrismaClient, PrismaClient, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
-import { createLogger, readPlatformConfig, type Logger, type PlatformConfig } from '@pfs/platform';
+import {
+  createLogger,
+  createMetricsRegistry,
+  MetricsRegistry,
+  readPlatformConfig,
+  WebhookAttemptMetrics,
+  type Logger,
+  type PlatformConfig,
+} from '@pfs/platform';
 import { CommandConsumer, type AnyCommandHandler } from './command-consumer';
 import { EventConsumer, type AnyEventHandler } from './event-consumer';
 import { OutboxRelay } from './outbox-relay';
@@ -11,6 +19,9 @@ import { PrismaProcessedEventLog } from './prisma-processed-event-log';
 export const PLATFORM_CONFIG = Symbol('PLATFORM_CONFIG');
 export const LOGGER = Symbol('LOGGER');
 export const SERVICE_IDENTITY = Symbol('SERVICE_IDENTITY');
+
+/** The service that makes webhook delivery attempts, and so exports their counter. */
+const WEBHOOK_ATTEMPTS_OWNER: CommandService = 'webhook-delivery-worker';
 
 export interface ServiceIdentity {
   service: CommandService;
@@ -31,6 +42,8 @@ export class ServiceRuntimeModule {
       { provide: SERVICE_IDENTITY, useValue: identity },
       { provide: PLATFORM_CONFIG, useFactory: () => readPlatformConfig() },
       { provide: LOGGER, useFactory: (config: PlatformConfig) => createLogger(identity.service, config.logLevel), inject: [PLATFORM_CONFIG] },
+      // One registry per service instance (served on the admin port's /metrics).
+      { provide: MetricsRegistry, useFactory: () => createMetricsRegistry() },
       {
         provide: PrismaClient,
         useFactory: (config: PlatformConfig) =>
@@ -59,6 +72,13 @@ export class ServiceRuntimeModule {
         inject: [PrismaTransactionHost],
       },
     ];
+    if (identity.service === WEBHOOK_ATTEMPTS_OWNER) {
+      providers.push({
+        provide: WebhookAttemptMetrics,
+        useFactory: (registry: MetricsRegistry) => new WebhookAttemptMetrics(registry),
+        inject: [MetricsRegistry],
+      });
+    }
     return {
       module: ServiceRuntimeModule,
       providers,

@@ -11,6 +11,8 @@ export interface PlatformConfig {
   cursorSecret: string;
   commandTimeoutMs: number;
   logLevel: string;
+  /** How long a SIGTERM drain may take before the process exits anyway (below the pod's grace period). */
+  shutdownTimeoutMs: number;
 }
 
 export function readPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -29,6 +31,7 @@ export function readPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     cursorSecret: env.CURSOR_SECRET ?? apiKeyPepper,
     commandTimeoutMs: positiveInt(env.COMMAND_TIMEOUT_MS, 5000, 'COMMAND_TIMEOUT_MS'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, 25000, 'SHUTDOWN_TIMEOUT_MS'),
   };
 }
 

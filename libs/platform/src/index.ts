@@ -2,3 +2,5 @@ export * from './config';
 export * from './logger';
 export * from './nest-logger';
 export * from './health';
+export * from './metrics';
+export * from './shutdown';

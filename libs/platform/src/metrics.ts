@@ -6,15 +6,17 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  * factories below: one place for names, labels and buckets, so dashboards see the same series
  * from every app.
  */
-export { Registry as MetricsRegistry };
 export type { Counter, Gauge, Histogram };
+
+/** A registry in the Prometheus text format; a class of ours, so it is also the DI token. */
+export class MetricsRegistry extends Registry {}
 
 /** Latency buckets in seconds: a 1 ms cache hit up to the 5 s command timeout and beyond. */
 const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** A registry with Node's default process metrics (heap, event loop lag, GC, handles). */
-export function createMetricsRegistry(options: { defaultMetrics?: boolean } = {}): Registry {
-  const registry = new Registry();
+export function createMetricsRegistry(options: { defaultMetrics?: boolean } = {}): MetricsRegistry {
+  const registry = new MetricsRegistry();
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
   return registry;
 }
@@ -88,8 +90,9 @@ export function queueDepthGauge(registry: Registry, read: () => Promise<readonly
     labelNames: ['queue', 'state'],
     registers: [registry],
     async collect() {
-      const depths = await read();
       this.reset();
+      // Redis unreachable: the series go absent (alertable) and the rest of the scrape still works.
+      const depths = await read().catch(() => []);
       for (const depth of depths) this.set({ queue: depth.queue, state: depth.state }, depth.count);
     },
   });
@@ -103,39 +106,52 @@ export interface OutboxBacklog {
 }
 
 export interface OutboxMetrics {
-  published: Counter;
-  oldestAge: Gauge;
-  unpublished: Gauge;
+  published: Counter<'schema'>;
+  oldestAge: Gauge<'schema'>;
+  unpublished: Gauge<'schema'>;
 }
 
 /**
  * Outbox lag: the age of the oldest unpublished row (the number to alert on: it grows when the
  * relay is stuck) and their count, read at scrape time; plus how many rows the relay published.
  */
-export function outboxMetrics(registry: Registry, read: () => Promise<OutboxBacklog>): OutboxMetrics {
+export function outboxMetrics(registry: Registry, schema: string, read: () => Promise<OutboxBacklog>): OutboxMetrics {
   // Both gauges come from one query: a scrape collects them together and shares it.
-  let reading: Promise<OutboxBacklog> | undefined;
-  const readOnce = (): Promise<OutboxBacklog> => (reading ??= read().finally(() => (reading = undefined)));
+  // A failed read leaves both absent rather than failing the whole scrape.
+  let reading: Promise<OutboxBacklog | undefined> | undefined;
+  const readOnce = (): Promise<OutboxBacklog | undefined> =>
+    (reading ??= read()
+      .catch(() => undefined)
+      .finally(() => (reading = undefined)));
+  const published = new Counter({
+    name: 'outbox_events_published_total',
+    help: 'Outbox rows relayed to the event queues by this process, by the schema owning the outbox.',
+    labelNames: ['schema'],
+    registers: [registry],
+  });
+  published.inc({ schema }, 0);
   return {
-    published: new Counter({
-      name: 'outbox_events_published_total',
-      help: 'Outbox rows relayed to the event queues by this process.',
-      registers: [registry],
-    }),
+    published,
     oldestAge: new Gauge({
       name: 'outbox_oldest_unpublished_age_seconds',
-      help: 'Age of the oldest committed outbox row not yet relayed; 0 when the outbox is drained.',
+      help: 'Age of the oldest committed outbox row not yet relayed; 0 when the outbox is drained, absent when unreadable.',
+      labelNames: ['schema'],
       registers: [registry],
       async collect() {
-        this.set((await readOnce()).oldestAgeSeconds);
+        const backlog = await readOnce();
+        this.reset();
+        if (backlog) this.set({ schema }, backlog.oldestAgeSeconds);
       },
     }),
     unpublished: new Gauge({
       name: 'outbox_unpublished_events',
-      help: 'Committed outbox rows not yet relayed.',
+      help: 'Committed outbox rows not yet relayed; absent when unreadable.',
+      labelNames: ['schema'],
       registers: [registry],
       async collect() {
-        this.set((await readOnce()).unpublished);
+        const backlog = await readOnce();
+        this.reset();
+        if (backlog) this.set({ schema }, backlog.unpublished);
       },
     }),
   };
@@ -158,4 +174,20 @@ export function webhookAttemptsCounter(registry: Registry): Counter<'outcome'> {
   });
   for (const outcome of WEBHOOK_ATTEMPT_OUTCOMES) counter.inc({ outcome }, 0);
   return counter;
+}
+
+/**
+ * What the webhook delivery worker records once per attempt. A class, so it is its own DI token:
+ * the runtime binds it in the worker only, which owns the attempts.
+ */
+export class WebhookAttemptMetrics {
+  private readonly attempts: Counter<'outcome'>;
+
+  constructor(registry: Registry) {
+    this.attempts = webhookAttemptsCounter(registry);
+  }
+
+  record(outcome: WebhookAttemptOutcome): void {
+    this.attempts.inc({ outcome });
+  }
 }

@@ -100,18 +100,3 @@ export class AccountDto implements AccountView {
   @ApiProperty({ format: 'date-time', example: '2026-11-21T04:44:09.123Z' })
   updatedAt!: string;
 }
-
-@ApiSchema({ name: 'AccountList', description: 'One page of accounts, newest first.' })
-export class AccountListDto {
-  @ApiProperty({ enum: ['list'] })
-  object!: 'list';
-
-  @ApiProperty({ type: () => [AccountDto] })
-  data!: AccountDto[];
-
-  @ApiProperty({ description: 'Whether another page follows.' })
-  hasMore!: boolean;
-
-  @ApiProperty({ type: 'string', nullable: true, description: 'Pass as `cursor` to read the next page; null on the last page.' })
-  nextCursor!: string | null;
-}

@@ -1,8 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AssetView, Principal } from '@pfs/contracts';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AssetView } from '@pfs/contracts';
 import { CommandBus } from '@pfs/messaging';
-import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import { ActingOrganizationId } from '../auth/acting-organization.decorator';
+import { OnBehalfOf } from '../auth/on-behalf-of.decorator';
 import { NoQueryDto } from '../http/no-query.dto';
 import { RequestId } from '../http/request-id.decorator';
 import { fullList, type ListEnvelope } from '../lists/list-envelope';
@@ -11,7 +12,6 @@ import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
 import { AssetListDto } from './asset.dto';
 
 @ApiTags('Assets')
-@ApiBearerAuth()
 @Controller('v1/assets')
 export class AssetsController {
   constructor(private readonly bus: CommandBus) {}
@@ -22,17 +22,17 @@ export class AssetsController {
     summary: 'List the assets the organization can receive',
     description:
       'Returns the whole catalog in full (never paginated): each asset `ENABLED` once granted to the organization, else `AVAILABLE`. ' +
-      'Takes no query parameters; an unknown one is 400 `invalid_request`. ' +
-      '`Service-On-Behalf-Of` is not supported yet on this route and is answered 400 `invalid_request`.',
+      'Takes no query parameters; an unknown one is 400 `invalid_request`. With `Service-On-Behalf-Of` the list is the client’s.',
   })
   @ApiOkResponse({ description: 'The full asset list.', type: AssetListDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @OnBehalfOf('creator_or_loa')
   @ApiErrors()
   async list(
-    @CurrentPrincipal() principal: Principal,
+    @ActingOrganizationId() organizationId: string,
     @RequestId() requestId: string,
     @Query() _query: NoQueryDto,
   ): Promise<ListEnvelope<AssetView>> {
-    const assets = await this.bus.send('organization', 'assets.list', { organizationId: principal.organizationId }, { requestId });
+    const assets = await this.bus.send('organization', 'assets.list', { organizationId }, { requestId });
     return fullList(assets);
   }
 }

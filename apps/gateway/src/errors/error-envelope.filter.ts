@@ -5,7 +5,9 @@ import { ServiceUnavailableError } from '@pfs/messaging';
 import type { Logger } from '@pfs/platform';
 import { GATEWAY_LOGGER } from '../gateway.tokens';
 import { routeTemplateOf } from '../http/route-template';
+import { requestErrorCodeOf } from '../validation/request-error-code.decorator';
 import { statusOf } from './error-status.table';
+import { RequestValidationError } from './request-validation-error';
 
 export interface ErrorEnvelope {
   error: { code: ErrorCode; message: string; requestId: string };
@@ -15,6 +17,8 @@ interface RenderedError {
   status: number;
   code: ErrorCode;
   message: string;
+  /** A malformed request (body, query, header): answered with the route's declared code. */
+  malformedRequest?: true;
 }
 
 const NOT_FOUND: RenderedError = {
@@ -41,9 +45,10 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     // An unknown route is 404 whatever else is wrong with the request (e.g. its body).
     const rendered = routeTemplateOf(request) === null ? NOT_FOUND : this.render(exception);
+    const code = rendered.malformedRequest ? requestErrorCodeOf(request) : rendered.code;
     // The header (set in onSend) and the body must carry the same id.
     request.requestId ||= newRequestId();
-    const body: ErrorEnvelope = { error: { code: rendered.code, message: rendered.message, requestId: request.requestId } };
+    const body: ErrorEnvelope = { error: { code, message: rendered.message, requestId: request.requestId } };
     void reply.status(rendered.status).type('application/json; charset=utf-8').send(body);
   }
 
@@ -51,6 +56,9 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     if (exception instanceof ServiceUnavailableError) {
       this.logger.warn({ target: exception.service }, 'service unavailable');
       return { status: 503, code: 'internal_error', message: exception.message };
+    }
+    if (exception instanceof RequestValidationError) {
+      return { status: 400, code: exception.code, message: exception.message, malformedRequest: true };
     }
     if (isDomainError(exception)) {
       const status = statusOf(exception.code);
@@ -72,21 +80,25 @@ function renderFrameworkError(exception: HttpException): RenderedError | null {
   const fastifyCode = (exception.cause as { code?: unknown } | undefined)?.code;
   if (status === 404 || status === 405) return NOT_FOUND;
   if (status === 413 || fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return { status: 400, code: 'invalid_request', message: 'The request body is too large.' };
+    return malformed('The request body is too large.');
   }
   if (status === 415 || fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return { status: 400, code: 'invalid_request', message: 'Content-Type must be application/json.' };
+    return malformed('Content-Type must be application/json.');
   }
   if (fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    return { status: 400, code: 'invalid_request', message: 'The request body is empty; send a JSON object.' };
+    return malformed('The request body is empty; send a JSON object.');
   }
   if (status === 400 || status === 422) {
-    return { status: 400, code: 'invalid_request', message: 'The request body is not valid JSON.' };
+    return malformed('The request body is not valid JSON.');
   }
   if (status > 400 && status < 500) {
-    return { status: 400, code: 'invalid_request', message: 'The request could not be read.' };
+    return malformed('The request could not be read.');
   }
   return null;
+}
+
+function malformed(message: string): RenderedError {
+  return { status: 400, code: 'invalid_request', message, malformedRequest: true };
 }
 
 function describeUnexpected(exception: unknown): Record<string, unknown> {

@@ -1,22 +1,41 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
-import { DomainError } from '@pfs/contracts';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { RequestValidationError } from './request-validation-error';
 
 /**
- * Query and body validation: unknown fields are rejected (api-decisions §1), and a failure
- * becomes `invalid_request` with a message naming each offending field, e.g.
- * `limit: must be an integer between 1 and 100`.
+ * Query and body validation for every route: unknown fields are rejected (api-decisions §1),
+ * a body must be a JSON object, and a failure becomes a RequestValidationError whose message
+ * names each offending field, e.g. `limit: must be an integer between 1 and 100`.
  */
+export class RequestValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      // Every DTO is built from the request by class-transformer first, so an empty DTO (a
+      // route without query parameters) is a known value whose every field is unknown.
+      forbidUnknownValues: false,
+      transform: true,
+      validationError: { target: false, value: false },
+      exceptionFactory: (errors) => new RequestValidationError(describeValidationErrors(errors)),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // A missing body is an empty object (a DTO whose fields are all optional accepts it);
+    // an array, a string or `null` is never what a route's body DTO describes.
+    if (metadata.type === 'body' && metadata.metatype && value !== undefined && !isPlainObject(value)) {
+      throw new RequestValidationError('The request body must be a JSON object.');
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    // Every DTO is built from the request by class-transformer first, so an empty DTO (a
-    // route without query parameters) is a known value whose every field is unknown.
-    forbidUnknownValues: false,
-    transform: true,
-    validationError: { target: false, value: false },
-    exceptionFactory: (errors) => new DomainError('invalid_request', describeValidationErrors(errors)),
-  });
+  return new RequestValidationPipe();
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function describeValidationErrors(errors: readonly ValidationError[]): string {

@@ -22,6 +22,7 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 export function installRequestHooks(instance: FastifyInstance, logger: Logger): void {
   instance.decorateRequest('requestId', '');
   instance.decorateRequest('principal', null);
+  instance.decorateRequest('onBehalfOf', null);
 
   instance.addHook('onRequest', (request, reply, done) => {
     const requestId = newRequestId();

@@ -1,39 +1,67 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import type { ServiceEnvironment } from '@pfs/contracts';
+import type { GatewayConfig } from '../gateway.config';
+import { errorCatalogTable } from './error-catalog';
 import { ErrorEnvelopeDto } from './error-envelope.dto';
+import { documentPlatformBehaviours } from './platform-behaviours';
 
 export const OPENAPI_JSON_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
-const DESCRIPTION = [
-  'Accounts, balances, assets and (in later versions) quotes, beneficiaries, payouts and webhooks of a partner organization.',
-  '',
-  'Conventions:',
-  '- Authenticate every `/v1` call with `Authorization: Bearer <api_key>` (`sk_test_…` in the sandbox, `sk_live_…` in production). The scheme name is matched case-insensitively.',
-  '- Every response carries `X-Request-Id: req_<32 hex>`; an error body repeats it as `requestId`. Quote it when contacting support.',
-  '- Errors are `{"error": {"code", "message", "requestId"}}`; `code` is one of the `ErrorCode` values, and each code always has the same HTTP status.',
-  '- A service that does not answer in time gives 503 with code `internal_error` and a message naming the service; the request can be retried.',
-  '- Amounts are decimal strings in major units; timestamps are ISO 8601 UTC with milliseconds.',
-  '- Lists are `{object: "list", data, hasMore, nextCursor}`, newest first, with `X-Page-Size` and, unless on the last page, `X-Next-Cursor`.',
-  '- Unknown query parameters are rejected with 400 `invalid_request`, so a misspelt one is never silently ignored. Request bodies are JSON, at most 1 MiB.',
-].join('\n');
+/** The document's introduction: conventions, the platform behaviours, and every error code. */
+function describeApi(config: GatewayConfig): string {
+  const limit = config.rateLimitPerWindow;
+  const window = config.rateLimitWindowSeconds;
+  const retentionHours = Math.round(config.idempotencyTtlSeconds / 3600);
+  return [
+    'Accounts, balances, assets and (in later versions) quotes, beneficiaries, payouts and webhooks of a partner organization.',
+    '',
+    '## Conventions',
+    '- Authenticate every `/v1` call with `Authorization: Bearer <api_key>` (`sk_test_…` in the sandbox, `sk_live_…` in production). The scheme name is matched case-insensitively.',
+    '- Every response carries `X-Request-Id: req_<32 hex>`; an error body repeats it as `requestId`. Quote it when contacting support.',
+    '- Errors are `{"error": {"code", "message", "requestId"}}`; `code` is one of the `ErrorCode` values, and each code always has the same HTTP status (table below).',
+    '- A service that does not answer in time gives 503 with code `internal_error` and a message naming the service; the request can be retried.',
+    '- Amounts are decimal strings in major units (`"10.50"`), greater than zero, with at most the asset’s `scale` decimals; JSON numbers, signs and exponents are rejected. Timestamps are ISO 8601 UTC with milliseconds.',
+    `- Request bodies are JSON objects of at most ${Math.floor(config.bodyLimitBytes / 1024)} KiB. Unknown body fields and query parameters are rejected, so a misspelt one is never silently ignored; validation messages name the field (\`fromAmount: must be …\`). Malformed requests are 400 \`invalid_request\`, except on the endpoints documented to answer \`validation_error\`.`,
+    '',
+    '## Rate limits',
+    `Each API key may make ${limit} requests per ${window}-second window, shared by every gateway replica. The window starts with the key’s first request after the previous window ended (a fixed window, not a sliding one), and the whole budget returns when it ends. ` +
+      `Every authenticated response carries \`RateLimit-Policy: "default";q=${limit};w=${window}\` and \`RateLimit: "default";r=<remaining>;t=<seconds until the window resets>\`. ` +
+      'Over the budget the answer is 429 `rate_limited` with `Retry-After: <seconds>`.',
+    '',
+    '## Idempotency',
+    `POST, PUT and PATCH accept \`Idempotency-Key\` (recommended: a UUID v4; at most 255 characters). The first response to a key (status and body) is kept for ${retentionHours} hours and returned again, ` +
+      'with `Idempotent-Replayed: true` and `Original-Request: <request id>`, for a retry with the same key, method, path and body. The same key with a different request is 422 `idempotency_key_in_use`; ' +
+      'a retry while the first request is still running is 409 `idempotency_request_in_flight`. A 5xx answer, and a request rejected as malformed before it ran, are not kept: the key is released and a retry runs. ' +
+      'Keys are scoped to the organization and the `Service-On-Behalf-Of` value. Without the header a request simply runs.',
+    '',
+    '## Acting for a client',
+    '`Service-On-Behalf-Of: org_<32 hex>` makes the call for a client organization. Endpoints that accept it say so and say who may use it: the organization that created the client, or (where stated) also an organization holding an ACTIVE authorization (LOA) from it. ' +
+      'An unknown organization is 404 `organization_not_found`, a caller without the relation 403 `forbidden`. Every other endpoint answers the header with 400 `invalid_request` rather than silently acting as the caller.',
+    '',
+    '## Pagination',
+    'Lists are `{object: "list", data, hasMore, nextCursor}`, newest first (by creation time, then id), with `X-Page-Size` and, unless on the last page, `X-Next-Cursor`. ' +
+      'Pass `limit` (1–100, default 25) and the opaque `cursor` from the previous page; a cursor that was altered or comes from another list is 400 `invalid_request`. ' +
+      'Items created while a client pages never appear on a page it has still to read, so a walk returns every item that existed when it started exactly once.',
+    '',
+    '## Errors',
+    errorCatalogTable(),
+  ].join('\n');
+}
 
 /** The OpenAPI 3 document: every route, schema, header and error code. */
-export function buildOpenApiDocument(app: INestApplication, environment: ServiceEnvironment): OpenAPIObject {
-  const config = new DocumentBuilder()
+export function buildOpenApiDocument(app: INestApplication, config: GatewayConfig): OpenAPIObject {
+  const builder = new DocumentBuilder()
     .setTitle('Partner Finance Service API')
-    .setDescription(DESCRIPTION)
+    .setDescription(describeApi(config))
     .setVersion('1.0.0')
-    .addServer('/', `This deployment (${environment})`)
+    .addServer('/', `This deployment (${config.serviceEnv})`)
     .addTag('Assets', 'What the organization can receive.')
     .addTag('Accounts', 'Accounts and their real-time balances.')
     .addTag('Health', 'Probes for orchestrators; no authentication.')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: `sk_test_<64 hex>` (sandbox) or `sk_live_<64 hex>` (production).' })
     .build();
-  return SwaggerModule.createDocument(app, config, {
-    extraModels: [ErrorEnvelopeDto],
-  });
+  return documentPlatformBehaviours(SwaggerModule.createDocument(app, builder, { extraModels: [ErrorEnvelopeDto] }));
 }
 
 /** Serves the document at /openapi.json and Swagger UI at /docs; both are public. */

@@ -94,10 +94,21 @@ describe('gateway end to end: authentication, assets, accounts, documentation', 
     });
 
     it('rejects Service-On-Behalf-Of on routes that do not support it', async () => {
-      for (const path of ['/v1/assets', '/v1/accounts', `/v1/accounts/${alpha.accountId}`]) {
+      for (const path of ['/v1/accounts', `/v1/accounts/${alpha.accountId}`]) {
         const answer = await e2e.get(path, { key: alpha.apiKey, headers: { 'Service-On-Behalf-Of': beta.organizationId } });
         expect(expectError(answer, 400, 'invalid_request').message).toBe('Service-On-Behalf-Of is not supported on this endpoint.');
       }
+    });
+
+    it('asks the organization service before acting for another organization on the asset list', async () => {
+      const answer = await e2e.get('/v1/assets', { key: alpha.apiKey, headers: { 'Service-On-Behalf-Of': beta.organizationId } });
+      expect(expectError(answer, 403, 'forbidden').message).toContain(beta.organizationId);
+    });
+
+    it('carries the rate-limit headers on every authenticated response', async () => {
+      const answer = await e2e.get('/v1/assets', { key: alpha.apiKey });
+      expect(answer.headers.get('ratelimit-policy')).toBe('"default";q=1000;w=60');
+      expect(answer.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
     });
 
     it('rejects unknown query parameters', async () => {
@@ -302,8 +313,14 @@ describe('gateway end to end: authentication, assets, accounts, documentation', 
       for (const code of ERROR_CODES) expect(text).toContain(`"${code}"`);
 
       const listAccounts = document.paths['/v1/accounts']?.get;
-      expect(Object.keys(listAccounts?.responses ?? {}).sort()).toEqual(['200', '400', '401', '500', '503']);
-      expect(Object.keys(listAccounts?.responses['200']?.headers ?? {}).sort()).toEqual(['X-Next-Cursor', 'X-Page-Size', 'X-Request-Id']);
+      expect(Object.keys(listAccounts?.responses ?? {}).sort()).toEqual(['200', '400', '401', '429', '500', '503']);
+      expect(Object.keys(listAccounts?.responses['200']?.headers ?? {}).sort()).toEqual([
+        'RateLimit',
+        'RateLimit-Policy',
+        'X-Next-Cursor',
+        'X-Page-Size',
+        'X-Request-Id',
+      ]);
       expect(listAccounts?.parameters?.map((parameter) => parameter.name).sort()).toEqual(['cursor', 'limit']);
       const getAccount = document.paths['/v1/accounts/{accountId}']?.get;
       expect(getAccount?.responses['404']?.description).toContain('account_not_found');

@@ -19,6 +19,13 @@ export class ApiKeyNotFoundError extends DomainError {
   }
 }
 
+/** The caller may not act for the organization named in `Service-On-Behalf-Of`. */
+export class OnBehalfOfForbiddenError extends DomainError {
+  constructor(message: string) {
+    super('forbidden', message);
+  }
+}
+
 export class InvalidOrganizationError extends DomainError {
   constructor(message: string) {
     super('invalid_request', message);

@@ -34,6 +34,11 @@ export class Organization {
     readonly updatedAt: Date,
   ) {}
 
+  /** The broker relation: `caller` created this organization as its client (api-decisions §3). */
+  isClientOf(callerOrganizationId: string): boolean {
+    return this.parentOrganizationId !== null && this.parentOrganizationId === callerOrganizationId;
+  }
+
   static createRoot(input: NewRootOrganization): Organization {
     const name = input.name.trim();
     if (!name) throw new InvalidOrganizationError('name: must not be empty');

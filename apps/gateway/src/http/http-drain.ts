@@ -1,0 +1,22 @@
+import type { Server } from 'node:http';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+
+/** How often idle keep-alive connections are closed while in-flight requests finish. */
+const IDLE_SWEEP_MS = 100;
+
+/**
+ * Stops the HTTP side of the gateway: no new connections, every request already received is
+ * answered in full (Fastify's close waits for them; `return503OnClosing: false` serves those
+ * still arriving on open connections, with `Connection: close`). A keep-alive connection whose
+ * request finishes after close began would otherwise sit idle until keepAliveTimeout (72 s) and
+ * hold the process past its grace period: they are closed as soon as they are idle.
+ */
+export async function drainHttp(app: NestFastifyApplication): Promise<void> {
+  const server = app.getHttpServer() as Server;
+  const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+  try {
+    await app.getHttpAdapter().getInstance().close();
+  } finally {
+    clearInterval(sweep);
+  }
+}

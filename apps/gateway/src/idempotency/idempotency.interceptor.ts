@@ -1,0 +1,142 @@
+import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { catchError, from, of, switchMap, throwError, type Observable } from 'rxjs';
+import { DomainError } from '@pfs/contracts';
+import type { Logger } from '@pfs/platform';
+import { RequestValidationError } from '../errors/request-validation-error';
+import { GATEWAY_LOGGER } from '../gateway.tokens';
+import { IdempotencyStore, type ClaimOutcome, type IdempotencyClaim } from './idempotency.store';
+import { requestFingerprint } from './request-fingerprint';
+
+/** Every route with one of these methods honours `Idempotency-Key` (api-decisions §9). */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+export const ORIGINAL_REQUEST_HEADER = 'Original-Request';
+
+/** A claim this request owns until its response is stored or released (see idempotency.hooks). */
+export interface PendingIdempotency {
+  /** Called once with the final status and serialized body, just before they are sent. */
+  settle(status: number, payload: unknown): Promise<void>;
+  /** The request failed validation before reaching the endpoint: not stored, so a corrected retry may run. */
+  releaseOnly: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency: PendingIdempotency | null;
+  }
+}
+
+/**
+ * Global interceptor, after the guards (authentication, rate limit, on-behalf-of): the first
+ * response to a key is stored and replayed to every later request with the same key, method,
+ * path and body; a different request with the key is 422, a concurrent one 409. A 5xx and a
+ * request that failed validation are not stored: the key is released and a retry runs.
+ * Without the header the request simply runs.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(
+    private readonly store: IdempotencyStore,
+    @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    if (!IDEMPOTENT_METHODS.has(request.method)) return next.handle();
+    const key = readIdempotencyKey(request);
+    if (key === undefined || !request.principal) return next.handle();
+
+    const scope = { organizationId: request.principal.organizationId, onBehalfOf: request.onBehalfOf, key };
+    const fingerprint = requestFingerprint(request.method, request.url, request.body);
+    return from(this.store.claim(scope, fingerprint, request.requestId)).pipe(
+      switchMap((outcome: ClaimOutcome) => {
+        switch (outcome.kind) {
+          case 'mismatch':
+            throw new DomainError(
+              'idempotency_key_in_use',
+              'This Idempotency-Key was already used for a different request (method, path or body). Use a new key for a new request.',
+            );
+          case 'in_flight':
+            throw new DomainError(
+              'idempotency_request_in_flight',
+              'A request with this Idempotency-Key is still being processed. Retry once it has completed.',
+            );
+          case 'replay':
+            return of(this.replay(request, http.getResponse<FastifyReply>(), outcome));
+          case 'claimed': {
+            const pending = this.track(outcome.claim, http.getResponse<FastifyReply>());
+            request.idempotency = pending;
+            return next.handle().pipe(
+              catchError((error: unknown) => {
+                if (error instanceof RequestValidationError) pending.releaseOnly = true;
+                return throwError(() => error);
+              }),
+            );
+          }
+        }
+      }),
+    );
+  }
+
+  /** The stored response again; an error body gets this request's id, like its X-Request-Id header. */
+  private replay(request: FastifyRequest, reply: FastifyReply, stored: Extract<ClaimOutcome, { kind: 'replay' }>): unknown {
+    void reply.code(stored.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    if (stored.originalRequestId) void reply.header(ORIGINAL_REQUEST_HEADER, stored.originalRequestId);
+    let body: unknown;
+    try {
+      body = JSON.parse(stored.body);
+    } catch {
+      void reply.type('application/json; charset=utf-8');
+      return stored.body;
+    }
+    const error = (body as { error?: { requestId?: unknown } } | null)?.error;
+    if (error && typeof error === 'object' && 'requestId' in error) error.requestId = request.requestId;
+    return body;
+  }
+
+  /** Keeps the lease alive while the request runs; settles once with the final response. */
+  private track(claim: IdempotencyClaim, reply: FastifyReply): PendingIdempotency {
+    const renewal = setInterval(() => {
+      this.store.renew(claim).then(
+        (owned) => {
+          if (!owned) clearInterval(renewal);
+        },
+        (error: unknown) => this.logger.warn({ err: (error as Error).message }, 'idempotency lease renewal failed'),
+      );
+    }, Math.max(50, Math.floor(this.store.leaseMs / 3)));
+    renewal.unref();
+    // However the response ends (sent, or the connection dropped), renewals stop.
+    reply.raw.once('close', () => clearInterval(renewal));
+
+    const pending: PendingIdempotency = {
+      releaseOnly: false,
+      settle: async (status, payload) => {
+        clearInterval(renewal);
+        try {
+          if (status >= 500 || pending.releaseOnly || typeof payload !== 'string') {
+            await this.store.release(claim);
+          } else if (!(await this.store.complete(claim, status, payload))) {
+            this.logger.warn({ status }, 'idempotency claim lapsed before the response was stored');
+          }
+        } catch (error) {
+          // The response still goes out; an unreleased claim lapses with its lease.
+          this.logger.error({ err: (error as Error).message }, 'idempotency record could not be written');
+        }
+      },
+    };
+    return pending;
+  }
+}
+
+function readIdempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new RequestValidationError(`Idempotency-Key: must be between 1 and ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+  }
+  return value;
+}

@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { GatewayConfig } from '../gateway.config';
+import { GATEWAY_CONFIG } from '../gateway.tokens';
+import { GatewayRedis, RedisScript } from '../redis/gateway-redis';
+
+/*
+ * One Redis hash per (organization, on-behalf-of, key): `state` running|done, the owner's
+ * `token`, the request `fingerprint`, the first `requestId` and, once done, `status` and `body`.
+ * Every transition is one Lua script, so replicas never interleave. A running record lives
+ * only as long as its lease, renewed by its owner while the request runs: a replica that dies
+ * mid-request lets the lease lapse and a retry may run. A done record lives 24 h.
+ */
+
+/** Existing record's fields, or nil after writing a fresh running claim. */
+const CLAIM = new RedisScript(`
+local existing = redis.call('HMGET', KEYS[1], 'state', 'fingerprint', 'status', 'body', 'requestId')
+if existing[1] then return existing end
+redis.call('HSET', KEYS[1], 'state', 'running', 'token', ARGV[1], 'fingerprint', ARGV[2], 'requestId', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return false
+`);
+
+const RENEW = new RedisScript(`
+if redis.call('HGET', KEYS[1], 'token') == ARGV[1] and redis.call('HGET', KEYS[1], 'state') == 'running' then
+  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+`);
+
+const COMPLETE = new RedisScript(`
+if redis.call('HGET', KEYS[1], 'token') == ARGV[1] and redis.call('HGET', KEYS[1], 'state') == 'running' then
+  redis.call('HSET', KEYS[1], 'state', 'done', 'status', ARGV[2], 'body', ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], ARGV[4])
+  return 1
+end
+return 0
+`);
+
+const RELEASE = new RedisScript(`
+if redis.call('HGET', KEYS[1], 'token') == ARGV[1] and redis.call('HGET', KEYS[1], 'state') == 'running' then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+`);
+
+export interface IdempotencyScope {
+  organizationId: string;
+  /** The `Service-On-Behalf-Of` client, or null: a key used for a client is not the caller's own key. */
+  onBehalfOf: string | null;
+  key: string;
+}
+
+/** A running claim this replica owns. */
+export interface IdempotencyClaim {
+  redisKey: string;
+  token: string;
+}
+
+export type ClaimOutcome =
+  | { kind: 'claimed'; claim: IdempotencyClaim }
+  | { kind: 'replay'; status: number; body: string; originalRequestId: string }
+  | { kind: 'in_flight' }
+  | { kind: 'mismatch' };
+
+@Injectable()
+export class IdempotencyStore {
+  constructor(
+    private readonly redis: GatewayRedis,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  get leaseMs(): number {
+    return this.config.idempotencyLeaseMs;
+  }
+
+  redisKeyOf(scope: IdempotencyScope): string {
+    // Hashed: a key may be any 255 characters, and the Redis key stays short and printable.
+    const digest = createHash('sha256').update(scope.key).digest('hex');
+    return this.redis.key('idempotency', scope.organizationId, scope.onBehalfOf ?? 'self', digest);
+  }
+
+  async claim(scope: IdempotencyScope, fingerprint: string, requestId: string): Promise<ClaimOutcome> {
+    const redisKey = this.redisKeyOf(scope);
+    const token = randomBytes(16).toString('hex');
+    const existing = (await this.redis.run(CLAIM, [redisKey], [token, fingerprint, requestId, this.leaseMs])) as Array<string | null> | null;
+    if (!existing) return { kind: 'claimed', claim: { redisKey, token } };
+    const [state, storedFingerprint, status, body, originalRequestId] = existing;
+    if (storedFingerprint !== fingerprint) return { kind: 'mismatch' };
+    if (state !== 'done' || status === null || status === undefined || body === null || body === undefined) return { kind: 'in_flight' };
+    return { kind: 'replay', status: Number(status), body, originalRequestId: originalRequestId ?? '' };
+  }
+
+  /** Extends the lease; false once the claim is no longer this replica's. */
+  async renew(claim: IdempotencyClaim): Promise<boolean> {
+    return (await this.redis.run(RENEW, [claim.redisKey], [claim.token, this.leaseMs])) === 1;
+  }
+
+  /** Stores the response for replay; false if the claim had lapsed and was taken over. */
+  async complete(claim: IdempotencyClaim, status: number, body: string): Promise<boolean> {
+    const ttlMs = this.config.idempotencyTtlSeconds * 1000;
+    return (await this.redis.run(COMPLETE, [claim.redisKey], [claim.token, status, body, ttlMs])) === 1;
+  }
+
+  /** Forgets the claim, so a retry with the key runs afresh. */
+  async release(claim: IdempotencyClaim): Promise<void> {
+    await this.redis.run(RELEASE, [claim.redisKey], [claim.token]);
+  }
+}

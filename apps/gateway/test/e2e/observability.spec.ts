@@ -1,0 +1,243 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { generateApiKey, hashApiKey, newId } from '@pfs/contracts';
+import { APPS, startApps, type RunningStack } from '@pfs/devstack';
+import { readPlatformConfig } from '@pfs/platform';
+import { eventually, isolateQueues, testDatabaseUrl, testRedisUrl } from '@pfs/testing';
+import { REQUEST_ID, ROOT } from './support/e2e-stack';
+
+const queuePrefix = isolateQueues('gw-e2e-observe');
+const run = promisify(execFile);
+
+/*
+ * Observability of the whole stack as real processes (issue 5 item 5): an end-to-end flow at
+ * LOG_LEVEL=debug, then every line every app wrote is scanned for credentials and checked for
+ * shape, one request is followed across services by its requestId, and each app's /metrics is
+ * read.
+ */
+
+const ENV: NodeJS.ProcessEnv = {
+  DATABASE_URL: testDatabaseUrl(),
+  REDIS_URL: testRedisUrl(),
+  QUEUE_PREFIX: queuePrefix,
+  LOG_LEVEL: 'debug',
+  SERVICE_ENV: 'sandbox',
+};
+const PEPPER = readPlatformConfig(ENV).apiKeyPepper;
+
+interface Answer {
+  status: number;
+  requestId: string | null;
+  text: string;
+}
+
+interface LogLine {
+  level: unknown;
+  time: unknown;
+  service: unknown;
+  msg: unknown;
+  requestId?: unknown;
+  [key: string]: unknown;
+}
+
+/** The value of one sample line, e.g. `queue_jobs{queue="x",state="waiting"}`; undefined when absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+/** Every value under a key of this name, at any depth of a parsed log line. */
+function valuesOf(value: unknown, key: string): unknown[] {
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([name, inner]) => [...(name === key ? [inner] : []), ...valuesOf(inner, key)]);
+}
+
+describe('observability end to end: logs and metrics of every app', () => {
+  let stack: RunningStack;
+  let baseUrl: string;
+  // Every credential the flow uses; none may appear in any log line.
+  const secrets: string[] = [];
+  let traced: string;
+
+  const cli = async <T>(...args: string[]): Promise<T> => {
+    const { stdout } = await run(process.execPath, [join(ROOT, 'apps/organization-service/dist/cli.js'), ...args], {
+      env: { ...process.env, ...ENV },
+      cwd: ROOT,
+    });
+    return JSON.parse(stdout) as T;
+  };
+  const get = async (path: string, authorization?: string): Promise<Answer> => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      headers: authorization ? { authorization } : {},
+      signal: AbortSignal.timeout(15000),
+    });
+    return { status: response.status, requestId: response.headers.get('x-request-id'), text: await response.text() };
+  };
+  const outputOf = (app: string): string[] => stack.apps.get(app)?.output ?? [];
+
+  beforeAll(async () => {
+    stack = await startApps({ root: ROOT, ports: 'random', env: ENV, readyTimeoutMs: 60000 });
+    if (!stack.gatewayUrl) throw new Error('the stack started without a gateway');
+    baseUrl = stack.gatewayUrl;
+
+    // The flow: an organization from the CLI, its accounts, a second key used then revoked, a
+    // malformed key, an unknown key, a 404, an unknown route.
+    const org = await cli<{ organizationId: string; accountId: string; apiKey: string }>(
+      'org:create', '--name', `observed ${randomBytes(4).toString('hex')}`, '--approved', '--json',
+    );
+    const bearer = `Bearer ${org.apiKey}`;
+    await eventually(async () => ((await get(`/v1/accounts/${org.accountId}`, bearer)).status === 200 ? true : undefined), 10000, 100);
+    expect((await get('/v1/accounts', bearer)).status).toBe(200);
+    const account = await get(`/v1/accounts/${org.accountId}`, bearer);
+    expect(account.status).toBe(200);
+    expect(account.requestId).toMatch(REQUEST_ID);
+    traced = account.requestId ?? '';
+
+    const second = await cli<{ keyId: string; apiKey: string }>('key:create', '--org', org.organizationId, '--json');
+    expect((await get('/v1/assets', `Bearer ${second.apiKey}`)).status).toBe(200);
+    await cli('key:revoke', '--key', second.keyId, '--json');
+    await eventually(async () => ((await get('/v1/assets', `Bearer ${second.apiKey}`)).status === 401 ? true : undefined), 5000, 100);
+
+    const unknown = generateApiKey('sandbox');
+    expect((await get('/v1/assets', `Bearer ${unknown}`)).status).toBe(401);
+    expect((await get('/v1/assets', 'Bearer sk_test_malformed')).status).toBe(401);
+    expect((await get('/v1/assets', `Basic ${Buffer.from(`user:${org.apiKey}`).toString('base64')}`)).status).toBe(401);
+    expect((await get(`/v1/accounts/${newId('account')}`, bearer)).status).toBe(404);
+    expect((await get('/v1/no-such-route', bearer)).status).toBe(404);
+
+    for (const key of [org.apiKey, second.apiKey, unknown]) secrets.push(key, hashApiKey(key, PEPPER));
+    secrets.push(Buffer.from(`user:${org.apiKey}`).toString('base64'));
+
+    // The ledger's line for the traced request is written after its reply: wait for it.
+    await eventually(async () => (outputOf('ledger-service').some((line) => line.includes(traced)) ? true : undefined), 5000, 100);
+  }, 180000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  }, 60000);
+
+  describe('/metrics', () => {
+    it('is served on the gateway port without authentication, by route template, and is not in the API document', async () => {
+      const response = await fetch(`${baseUrl}/metrics`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+      const text = await response.text();
+
+      const http = (method: string, route: string, status: number) =>
+        sample(text, `http_request_duration_seconds_count{method="${method}",route="${route}",status="${status}"}`) ?? 0;
+      expect(http('GET', '/v1/accounts/:accountId', 200)).toBeGreaterThanOrEqual(2);
+      // The 404 of the flow, and any while the new account was being opened.
+      expect(http('GET', '/v1/accounts/:accountId', 404)).toBeGreaterThanOrEqual(1);
+      expect(http('GET', '/v1/accounts', 200)).toBe(1);
+      expect(http('GET', '/v1/assets', 401)).toBeGreaterThanOrEqual(3);
+      expect(http('GET', '(unmatched)', 404)).toBe(1);
+      // Never a concrete id or path as a label: one series per route, not per resource.
+      const routes = [...text.matchAll(/route="([^"]*)"/g)].map((match) => match[1] ?? '');
+      expect(routes.filter((route) => /(acc|org|key)_[0-9a-f]{8}|no-such-route/.test(route))).toEqual([]);
+
+      const roundTrip = (queue: string, command: string, outcome: string) =>
+        sample(text, `command_round_trip_seconds_count{queue="${queue}",command="${command}",outcome="${outcome}"}`) ?? 0;
+      expect(roundTrip('ledger-commands', 'accounts.get', 'ok')).toBeGreaterThanOrEqual(2);
+      expect(roundTrip('ledger-commands', 'accounts.get', 'domain_error')).toBe(http('GET', '/v1/accounts/:accountId', 404));
+      expect(roundTrip('organization-commands', 'auth.authenticate', 'ok')).toBeGreaterThanOrEqual(2);
+      expect(roundTrip('organization-commands', 'auth.authenticate', 'domain_error')).toBeGreaterThanOrEqual(2);
+      expect(roundTrip('ledger-commands', 'system.ping', 'ok')).toBeGreaterThanOrEqual(1);
+      expect(text).toContain('# TYPE process_resident_memory_bytes gauge');
+
+      const document = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+      expect(Object.keys(document.paths)).not.toContain('/metrics');
+    });
+
+    it.each(APPS.filter((app) => app.name !== 'gateway').map((app) => [app.name]))(
+      'is served on the admin port of %s: its queues, job outcomes, outbox lag and process metrics',
+      async (name) => {
+        const app = stack.apps.get(name);
+        const response = await fetch(`${app?.url}/metrics`);
+        expect(response.status).toBe(200);
+        const text = await response.text();
+        const service = name.replace(/-service$/, '');
+        for (const state of ['waiting', 'active', 'delayed', 'failed']) {
+          expect(sample(text, `queue_jobs{queue="${service}-commands",state="${state}"}`)).toBe(0);
+        }
+        expect(sample(text, `queue_jobs_processed_total{queue="${service}-commands",job="system.ping",outcome="ok"}`)).toBeGreaterThanOrEqual(1);
+        expect(text).toContain('# TYPE nodejs_heap_size_used_bytes gauge');
+        expect(text).toContain('# TYPE outbox_oldest_unpublished_age_seconds gauge');
+        // Only the delivery worker makes webhook attempts; it exports the counter before the first.
+        if (name === 'webhook-delivery-worker') {
+          for (const outcome of ['success', 'failure', 'timeout']) {
+            expect(sample(text, `webhook_delivery_attempts_total{outcome="${outcome}"}`)).toBe(0);
+          }
+        } else {
+          expect(text).not.toContain('webhook_delivery_attempts_total');
+        }
+      },
+    );
+
+    it('shows the ledger handling the events and commands of the flow', async () => {
+      const text = await (await fetch(`${stack.apps.get('ledger-service')?.url}/metrics`)).text();
+      expect(sample(text, 'queue_jobs_processed_total{queue="ledger-events",job="organization.created",outcome="ok"}')).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'queue_jobs_processed_total{queue="ledger-commands",job="accounts.get",outcome="ok"}')).toBeGreaterThanOrEqual(2);
+      expect(sample(text, 'queue_jobs_processed_total{queue="ledger-commands",job="accounts.get",outcome="domain_error"}')).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'outbox_oldest_unpublished_age_seconds{schema="ledger"}')).toBe(0);
+      const organization = await (await fetch(`${stack.apps.get('organization-service')?.url}/metrics`)).text();
+      expect(sample(organization, 'outbox_events_published_total{schema="organization"}')).toBeGreaterThanOrEqual(1);
+    });
+  });
+
+  describe('logs', () => {
+    // Read after the stack has stopped, so shutdown lines are scanned too.
+    let lines: Map<string, string[]>;
+
+    beforeAll(async () => {
+      await stack.stop();
+      lines = new Map([...stack.apps].map(([name, app]) => [name, app.output]));
+    }, 60000);
+
+    it('are one JSON object per line with level, time, service and msg, from every app', () => {
+      for (const [name, output] of lines) {
+        expect(output.length).toBeGreaterThan(0);
+        for (const raw of output) {
+          let parsed: LogLine;
+          try {
+            parsed = JSON.parse(raw) as LogLine;
+          } catch {
+            throw new Error(`${name} wrote a line that is not JSON: ${raw.slice(0, 200)}`);
+          }
+          expect({ name, level: typeof parsed.level, time: typeof parsed.time, service: typeof parsed.service, msg: typeof parsed.msg }).toEqual({
+            name,
+            level: 'string',
+            time: 'string',
+            service: 'string',
+            msg: 'string',
+          });
+          expect(Number.isNaN(Date.parse(String(parsed.time)))).toBe(false);
+        }
+      }
+    });
+
+    it('contain no API key, key hash, Authorization value or full account number', () => {
+      const all = [...lines.values()].flat();
+      expect(all.length).toBeGreaterThan(50); // debug level: the flow logged plenty
+      expect(all.filter((line) => /sk_(test|live)_/.test(line))).toEqual([]);
+      expect(all.filter((line) => /bearer|basic /i.test(line))).toEqual([]);
+      for (const secret of secrets) expect(all.filter((line) => line.includes(secret))).toEqual([]);
+      const parsed = all.map((line) => JSON.parse(line) as LogLine);
+      for (const key of ['authorization', 'apiKey', 'keyHash', 'accountNumber']) {
+        expect(parsed.flatMap((line) => valuesOf(line, key)).filter((value) => value !== '[redacted]')).toEqual([]);
+      }
+    });
+
+    it("find one request's lines in the gateway and in the ledger by its requestId", () => {
+      const withId = (app: string) =>
+        (lines.get(app) ?? []).map((line) => JSON.parse(line) as LogLine).filter((line) => line.requestId === traced);
+      const gateway = withId('gateway');
+      const ledger = withId('ledger-service');
+      expect(gateway.map((line) => line.msg)).toContain('request completed');
+      expect(gateway.every((line) => line.service === 'gateway')).toBe(true);
+      expect(ledger.map((line) => line.msg)).toContain('command handled');
+      expect(ledger.find((line) => line.msg === 'command handled')).toMatchObject({ service: 'ledger', command: 'accounts.get', outcome: 'ok' });
+    });
+  });
+});

@@ -1,0 +1,220 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { ERROR_CODES, type ErrorCode } from '@pfs/contracts';
+import { isolateQueues } from '@pfs/testing';
+import { ERROR_STATUS } from '../src/errors/error-status.table';
+import { TestEffectsController } from './support/test-effects.controller';
+import { startTestGateway, type TestGateway } from './support/test-gateway';
+
+isolateQueues('gw-openapi');
+
+/** Spec §7, transcribed independently of the catalog under test. */
+const SPEC_ERROR_CODES = [
+  'missing_api_key',
+  'authentication_failed',
+  'invalid_api_key',
+  'forbidden',
+  'swap_direction_not_allowed',
+  'sub_org_tier_not_available',
+  'service_not_enabled',
+  'not_found',
+  'organization_not_found',
+  'account_not_found',
+  'quote_not_found',
+  'beneficiary_not_found',
+  'transaction_not_found',
+  'funding_method_not_found',
+  'authorization_not_found',
+  'servicenet_handle_not_found',
+  'sub_org_tier_not_found',
+  'quote_expired',
+  'quote_already_used',
+  'beneficiary_already_archived',
+  'beneficiary_not_archived',
+  'beneficiary_blocked',
+  'servicenet_not_enabled',
+  'servicenet_handle_taken',
+  'chain_send_failed',
+  'idempotency_key_in_use',
+  'idempotency_request_in_flight',
+  'referral_invite_already_accepted',
+  'invalid_request',
+  'insufficient_funds',
+  'trade_size_out_of_bounds',
+  'validation_error',
+  'share_token_invalid',
+  'verification_import_unsupported',
+  'verification_required',
+  'rate_limited',
+  'webhooks_unavailable',
+  'internal_error',
+];
+
+interface Example {
+  value: { error: { code: string } };
+}
+interface Response {
+  description: string;
+  headers?: Record<string, { required?: boolean }>;
+  content?: Record<string, { examples?: Record<string, Example>; schema?: { $ref?: string } }>;
+}
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: { maxLength?: number; pattern?: string };
+}
+interface Operation {
+  operationId?: string;
+  description?: string;
+  parameters?: Parameter[];
+  security?: unknown;
+  responses: Record<string, Response>;
+}
+interface Document {
+  info: { description: string };
+  components: { schemas: Record<string, { enum?: string[] }> };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+/*
+ * The OpenAPI document as served, with the test-only mutating routes mounted beside the real
+ * ones: every error code is documented with its status, and every operation documents the
+ * platform behaviours it gets.
+ */
+describe('OpenAPI document', () => {
+  let gateway: TestGateway;
+  let document: Document;
+  let raw: string;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({ controllers: [TestEffectsController] });
+    const answer = await gateway.request('/openapi.json');
+    expect(answer.status).toBe(200);
+    raw = answer.text;
+    document = answer.json<Document>();
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })));
+  const authenticated = () => operations().filter(({ path }) => path.startsWith('/v1/'));
+  const examplesOf = (response: Response | undefined) => Object.values(response?.content?.['application/json']?.examples ?? {});
+  const codesOf = (response: Response | undefined) => examplesOf(response).map((example) => example.value.error.code);
+  const operation = (path: string, method: string) => {
+    const found = document.paths[path]?.[method];
+    if (!found) throw new Error(`${method.toUpperCase()} ${path} is not documented`);
+    return found;
+  };
+
+  it('is a valid OpenAPI 3 document', async () => {
+    await expect(SwaggerParser.validate(JSON.parse(raw) as never)).resolves.toBeDefined();
+  });
+
+  it('has every code of spec §7 in the one shared catalog, and nothing else', () => {
+    expect([...ERROR_CODES].sort()).toEqual([...SPEC_ERROR_CODES].sort());
+    expect(document.components.schemas.ErrorCode?.enum).toEqual([...ERROR_CODES]);
+  });
+
+  it('documents every code with its status and meaning in the error table', () => {
+    for (const code of ERROR_CODES) {
+      const row = new RegExp(`^\\| ${ERROR_STATUS[code]} \\| \`${code}\` \\| \\S.+ \\|$`, 'm');
+      expect({ code, documented: row.test(document.info.description) }).toEqual({ code, documented: true });
+    }
+  });
+
+  it('documents each error example under the status of the one error table', () => {
+    let examples = 0;
+    for (const { path, method, operation: op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        for (const [name, example] of Object.entries(response.content?.['application/json']?.examples ?? {})) {
+          const code = example.value.error.code as ErrorCode;
+          const expected = name === 'service_unavailable' ? 503 : ERROR_STATUS[code];
+          expect({ path, method, code, status: Number(status) }).toEqual({ path, method, code, status: expected });
+          expect(response.description).toContain(`\`${code}\``);
+          examples++;
+        }
+      }
+    }
+    expect(examples).toBeGreaterThan(0);
+  });
+
+  it('gives every authenticated operation bearer security, the authentication, rate-limit and outage responses and headers', () => {
+    for (const { path, method, operation: op } of authenticated()) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect({ where, security: op.security }).toEqual({ where, security: [{ bearer: [] }] });
+      expect({ where, codes: codesOf(op.responses['401']).sort() }).toEqual({ where, codes: ['authentication_failed', 'invalid_api_key', 'missing_api_key'] });
+      expect({ where, codes: codesOf(op.responses['429']) }).toEqual({ where, codes: ['rate_limited'] });
+      expect({ where, retryAfter: op.responses['429']?.headers?.['Retry-After']?.required }).toEqual({ where, retryAfter: true });
+      expect({ where, codes: codesOf(op.responses['400']) }).toEqual({
+        where,
+        codes: expect.arrayContaining([expect.stringMatching(/^(invalid_request|validation_error)$/)]),
+      });
+      expect({ where, codes: codesOf(op.responses['500']) }).toEqual({ where, codes: ['internal_error'] });
+      expect({ where, has503: op.responses['503'] !== undefined }).toEqual({ where, has503: true });
+      for (const [status, response] of Object.entries(op.responses)) {
+        const headers = Object.keys(response.headers ?? {});
+        expect({ where, status, requestId: headers.includes('X-Request-Id') }).toEqual({ where, status, requestId: true });
+        if (status !== '401') expect({ where, status, headers }).toEqual({ where, status, headers: expect.arrayContaining(['RateLimit-Policy', 'RateLimit']) });
+      }
+    }
+  });
+
+  it('documents Idempotency-Key, its codes and the replay headers on every POST, PUT and PATCH, and only there', () => {
+    const mutating = authenticated().filter(({ method }) => ['post', 'put', 'patch'].includes(method));
+    expect(mutating.length).toBeGreaterThanOrEqual(4);
+    for (const { path, method, operation: op } of mutating) {
+      const where = `${method.toUpperCase()} ${path}`;
+      const header = op.parameters?.find((parameter) => parameter.name === 'Idempotency-Key');
+      expect({ where, header }).toEqual({ where, header: expect.objectContaining({ in: 'header', required: false, schema: expect.objectContaining({ maxLength: 255 }) }) });
+      expect({ where, codes: codesOf(op.responses['409']) }).toEqual({ where, codes: expect.arrayContaining(['idempotency_request_in_flight']) });
+      expect({ where, codes: codesOf(op.responses['422']) }).toEqual({ where, codes: expect.arrayContaining(['idempotency_key_in_use']) });
+      const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'))?.[1];
+      expect({ where, replayed: Object.keys(success?.headers ?? {}) }).toEqual({ where, replayed: expect.arrayContaining(['Idempotent-Replayed', 'Original-Request']) });
+    }
+    for (const { path, method, operation: op } of authenticated().filter(({ method: m }) => m === 'get')) {
+      expect({ path, method, header: op.parameters?.some((parameter) => parameter.name === 'Idempotency-Key') ?? false }).toEqual({ path, method, header: false });
+    }
+  });
+
+  it('documents Service-On-Behalf-Of and its codes where a route accepts it, and its refusal elsewhere', () => {
+    const assets = operation('/v1/assets', 'get');
+    expect(assets.parameters?.find((parameter) => parameter.name === 'Service-On-Behalf-Of')).toEqual(
+      expect.objectContaining({ in: 'header', required: false, schema: expect.objectContaining({ pattern: '^org_[0-9a-f]{32}$' }) }),
+    );
+    expect(codesOf(assets.responses['403'])).toEqual(['forbidden']);
+    expect(codesOf(assets.responses['404'])).toEqual(['organization_not_found']);
+
+    const strict = operation('/v1/test-effects/strict', 'post');
+    expect(strict.parameters?.find((parameter) => parameter.name === 'Service-On-Behalf-Of')?.required).toBe(true);
+
+    const accounts = operation('/v1/accounts', 'get');
+    expect(accounts.parameters?.some((parameter) => parameter.name === 'Service-On-Behalf-Of')).toBe(false);
+    expect(accounts.description).toContain('`Service-On-Behalf-Of` is not supported on this endpoint');
+    expect(accounts.responses['403']).toBeUndefined();
+  });
+
+  it('documents the code a route answers malformed requests with', () => {
+    expect(codesOf(operation('/v1/test-effects/strict', 'post').responses['400']).sort()).toEqual(['validation_error']);
+    expect(codesOf(operation('/v1/test-effects', 'post').responses['400'])).toEqual(['invalid_request']);
+  });
+
+  it('documents paginated lists with the list schema, their query and their headers', () => {
+    const list = operation('/v1/accounts', 'get');
+    expect(list.parameters?.map((parameter) => parameter.name).sort()).toEqual(['cursor', 'limit']);
+    expect(Object.keys(list.responses['200']?.headers ?? {})).toEqual(expect.arrayContaining(['X-Page-Size', 'X-Next-Cursor']));
+    expect(list.responses['200']?.content?.['application/json']?.schema?.$ref).toBe('#/components/schemas/AccountList');
+    expect(Object.keys(list.responses).sort()).toEqual(['200', '400', '401', '429', '500', '503']);
+  });
+
+  it('leaves no internal markers in the document and keeps public routes public', () => {
+    expect(raw).not.toContain('x-pfs-');
+    for (const path of ['/healthz', '/readyz']) {
+      const op = operation(path, 'get');
+      expect(op.security).toBeUndefined();
+      expect(op.responses['401']).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { isolateQueues } from '@pfs/testing';
+import { expectError, inPool, sleep, type Answer } from './support/http-client';
+import { startServices, type CreatedOrganization, type ServiceProcesses } from './support/service-processes';
+import { TestEffectsController } from './support/test-effects.controller';
+import { startTestGateway, type TestGateway } from './support/test-gateway';
+
+const queuePrefix = isolateQueues('gw-rate-limit');
+
+const SMALL_LIMIT = 5;
+const SHORT_WINDOW_SECONDS = 2;
+
+/*
+ * The rate limit through real gateway replicas in this process sharing the real Redis:
+ * two with a small budget and a short window, and one with the defaults (1000 per 60 s).
+ */
+describe('rate limit per API key', () => {
+  let services: ServiceProcesses;
+  let smallA: TestGateway;
+  let smallB: TestGateway;
+  let standard: TestGateway;
+  let org: CreatedOrganization;
+
+  beforeAll(async () => {
+    services = await startServices(queuePrefix, ['organization-service']);
+    const small = { RATE_LIMIT_PER_MINUTE: String(SMALL_LIMIT), RATE_LIMIT_WINDOW_SECONDS: String(SHORT_WINDOW_SECONDS) };
+    [smallA, smallB, standard] = await Promise.all([
+      startTestGateway({ env: small, controllers: [TestEffectsController] }),
+      startTestGateway({ env: small, controllers: [TestEffectsController] }),
+      startTestGateway({ controllers: [TestEffectsController] }),
+    ]);
+    org = await services.createOrganization('rate limit');
+  }, 120000);
+
+  afterAll(async () => {
+    await Promise.all([smallA?.close(), smallB?.close(), standard?.close()]);
+    await services?.stop();
+  }, 60000);
+
+  /** A fresh key: a budget of its own. */
+  const freshKey = async () => (await services.createApiKey(org.organizationId)).apiKey;
+  const ping = (gateway: TestGateway, key: string) => gateway.request(`/v1/test-effects/ping-${randomBytes(3).toString('hex')}`, { key });
+
+  const rateLimitOf = (answer: Answer) => {
+    const match = /^"default";r=(\d+);t=(\d+)$/.exec(answer.headers.get('ratelimit') ?? '');
+    expect(match).not.toBeNull();
+    return { remaining: Number(match?.[1]), reset: Number(match?.[2]) };
+  };
+
+  it('counts every authenticated request and says so in RateLimit-Policy and RateLimit', async () => {
+    const key = await freshKey();
+    const remaining: number[] = [];
+    for (let index = 0; index < SMALL_LIMIT; index++) {
+      const answer = await ping(smallA, key);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('ratelimit-policy')).toBe(`"default";q=${SMALL_LIMIT};w=${SHORT_WINDOW_SECONDS}`);
+      const { remaining: left, reset } = rateLimitOf(answer);
+      remaining.push(left);
+      expect(reset).toBeGreaterThanOrEqual(1);
+      expect(reset).toBeLessThanOrEqual(SHORT_WINDOW_SECONDS);
+    }
+    expect(remaining).toEqual([4, 3, 2, 1, 0]);
+  });
+
+  it('refuses the request over the budget with 429 rate_limited, Retry-After and a message with the limit and the wait', async () => {
+    const key = await freshKey();
+    for (let index = 0; index < SMALL_LIMIT; index++) expect((await ping(smallA, key)).status).toBe(200);
+
+    const refused = await ping(smallA, key);
+    const error = expectError(refused, 429, 'rate_limited');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(SHORT_WINDOW_SECONDS);
+    expect(error.message).toBe(`Rate limit exceeded: ${SMALL_LIMIT} requests per ${SHORT_WINDOW_SECONDS} seconds per API key. Retry in ${retryAfter === 1 ? '1 second' : `${retryAfter} seconds`}.`);
+    expect(rateLimitOf(refused)).toEqual({ remaining: 0, reset: retryAfter });
+    expect(refused.headers.get('ratelimit-policy')).toBe(`"default";q=${SMALL_LIMIT};w=${SHORT_WINDOW_SECONDS}`);
+  });
+
+  it('refuses an over-budget mutating request before it runs or claims its idempotency key', async () => {
+    const key = await freshKey();
+    for (let index = 0; index < SMALL_LIMIT; index++) expect((await ping(smallA, key)).status).toBe(200);
+    const counter = `rl-${randomBytes(4).toString('hex')}`;
+    const idempotencyKey = `key-${counter}`;
+    const create = () =>
+      smallA.request('/v1/test-effects', { method: 'POST', key, headers: { 'Idempotency-Key': idempotencyKey }, body: { counter, asset: 'USD', amount: '1' } });
+    expectError(await create(), 429, 'rate_limited');
+
+    await sleep(Number((await ping(smallA, key)).headers.get('retry-after')) * 1000 + 50);
+    const ran = await create();
+    expect(ran.status).toBe(201);
+    expect(ran.headers.has('idempotent-replayed')).toBe(false);
+    expect(ran.json()).toMatchObject({ count: 1 });
+  });
+
+  it('shares one budget between two gateway replicas', async () => {
+    const key = await freshKey();
+    const answers: Answer[] = [];
+    for (let index = 0; index < SMALL_LIMIT; index++) answers.push(await ping(index % 2 ? smallB : smallA, key));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((answer) => rateLimitOf(answer).remaining)).toEqual([4, 3, 2, 1, 0]);
+    expectError(await ping(smallB, key), 429, 'rate_limited');
+    expectError(await ping(smallA, key), 429, 'rate_limited');
+  });
+
+  it('gives the whole budget back once the window has passed', async () => {
+    const key = await freshKey();
+    for (let index = 0; index < SMALL_LIMIT; index++) expect((await ping(smallA, key)).status).toBe(200);
+    const refused = await ping(smallB, key);
+    expect(refused.status).toBe(429);
+
+    await sleep(Number(refused.headers.get('retry-after')) * 1000 + 50);
+    const back = await ping(smallB, key);
+    expect(back.status).toBe(200);
+    expect(rateLimitOf(back).remaining).toBe(SMALL_LIMIT - 1);
+    for (let index = 1; index < SMALL_LIMIT; index++) expect((await ping(smallA, key)).status).toBe(200);
+    expect((await ping(smallA, key)).status).toBe(429);
+  });
+
+  it('keeps a budget per API key, and neither counts nor labels unauthenticated and public requests', async () => {
+    const spent = await freshKey();
+    for (let index = 0; index <= SMALL_LIMIT; index++) await ping(smallA, spent);
+    expect((await ping(smallA, spent)).status).toBe(429);
+
+    // Another key of the same organization has its own budget.
+    const other = await freshKey();
+    expect((await ping(smallA, other)).status).toBe(200);
+
+    const unauthenticated = await smallA.request('/v1/test-effects/ping');
+    expectError(unauthenticated, 401, 'missing_api_key');
+    expect(unauthenticated.headers.has('ratelimit')).toBe(false);
+    const health = await smallA.request('/healthz');
+    expect(health.status).toBe(200);
+    expect(health.headers.has('ratelimit')).toBe(false);
+  });
+
+  it('at the default of 1000 per minute, admits 1000 requests and refuses the 1001st', async () => {
+    const key = await freshKey();
+    const started = Date.now();
+    const answers = await inPool(1000, 50, () => ping(standard, key));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1000);
+    const remaining = answers.map((answer) => rateLimitOf(answer).remaining).sort((a, b) => a - b);
+    expect(remaining).toEqual(Array.from({ length: 1000 }, (_, index) => index));
+    expect(answers[0]?.headers.get('ratelimit-policy')).toBe('"default";q=1000;w=60');
+
+    const refused = await ping(standard, key);
+    const error = expectError(refused, 429, 'rate_limited');
+    expect(error.message).toMatch(/^Rate limit exceeded: 1000 requests per minute per API key\. Retry in \d+ seconds?\.$/);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(Date.now() - started).toBeLessThan(20000);
+  });
+});

@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { APPS, startApps, type RunningStack } from '@pfs/devstack';
+import { testDatabaseUrl, testRedisUrl } from '@pfs/testing';
+
+const run = promisify(execFile);
+
+export const ROOT = resolve(__dirname, '../../../..');
+const CLI = join(ROOT, 'apps/organization-service/dist/cli.js');
+
+export interface CreatedOrganization {
+  organizationId: string;
+  accountId: string;
+  apiKey: string;
+}
+
+export interface ServiceProcesses {
+  stack: RunningStack;
+  env: NodeJS.ProcessEnv;
+  /** The operator CLI with the services' environment; `--json` output parsed. */
+  cli<T>(...args: string[]): Promise<T>;
+  /** A root organization, verification-approved, with its primary account and one API key. */
+  createOrganization(label: string): Promise<CreatedOrganization>;
+  /** Another API key of the organization: a fresh rate-limit budget. */
+  createApiKey(organizationId: string): Promise<{ keyId: string; apiKey: string }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The named services as real processes (built `dist/`) on this test file's queue prefix, for
+ * a gateway running in the test's own process. Requires `turbo run build` first.
+ */
+export async function startServices(queuePrefix: string, names: string[]): Promise<ServiceProcesses> {
+  const unbuilt = [...APPS.filter((app) => names.includes(app.name)).map((app) => join(ROOT, app.dir, 'dist/main.js')), CLI].filter(
+    (file) => !existsSync(file),
+  );
+  if (unbuilt.length) throw new Error(`build the apps first (node_modules/.bin/turbo run build); missing: ${unbuilt.join(', ')}`);
+  const env: NodeJS.ProcessEnv = {
+    DATABASE_URL: testDatabaseUrl(),
+    REDIS_URL: testRedisUrl(),
+    QUEUE_PREFIX: queuePrefix,
+    LOG_LEVEL: 'info',
+    SERVICE_ENV: 'sandbox',
+  };
+  const stack = await startApps({ root: ROOT, ports: 'random', env, only: names, readyTimeoutMs: 60000 });
+  const cli = async <T>(...args: string[]): Promise<T> => {
+    const { stdout } = await run(process.execPath, [CLI, ...args, '--json'], { env: { ...process.env, ...env }, cwd: ROOT });
+    return JSON.parse(stdout) as T;
+  };
+  return {
+    stack,
+    env,
+    cli,
+    createOrganization: (label) => cli<CreatedOrganization>('org:create', '--name', `${label} ${randomBytes(4).toString('hex')}`, '--approved'),
+    createApiKey: (organizationId) => cli<{ keyId: string; apiKey: string }>('key:create', '--org', organizationId),
+    stop: () => stack.stop(),
+  };
+}

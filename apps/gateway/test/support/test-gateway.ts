@@ -1,0 +1,48 @@
+import { Module, type Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { CommandBus } from '@pfs/messaging';
+import { createGatewayApp } from '../../src/gateway.app';
+import { readGatewayConfig, type GatewayConfig } from '../../src/gateway.config';
+import { GatewayModule } from '../../src/gateway.module';
+import { send, type Answer, type RequestOptions } from './http-client';
+import { memoryLogger, type MemoryLogger } from './memory-logger';
+
+export interface TestGateway {
+  app: NestFastifyApplication;
+  config: GatewayConfig;
+  baseUrl: string;
+  logs: MemoryLogger;
+  request(path: string, options?: RequestOptions): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+/**
+ * A gateway replica in this process on its real Fastify stack and a real socket, talking to
+ * the real Redis under this test file's prefix. `env` overrides the configuration (a small
+ * rate limit, a short lease); `controllers` mounts test-only routes beside the real ones.
+ */
+export async function startTestGateway(options: { env?: NodeJS.ProcessEnv; controllers?: Type[] } = {}): Promise<TestGateway> {
+  const config = readGatewayConfig({ ...process.env, ...options.env });
+  const logs = memoryLogger();
+  const bus = new CommandBus({ redisUrl: config.redisUrl, prefix: config.queuePrefix, timeoutMs: config.commandTimeoutMs, name: 'gateway-test' });
+  await bus.start();
+  const runtime = { config, logger: logs.logger, bus };
+
+  @Module({ imports: [GatewayModule.forRoot(runtime)], controllers: options.controllers ?? [] })
+  class TestGatewayModule {}
+
+  const app = await createGatewayApp(TestGatewayModule, runtime);
+  await app.listen(0, '127.0.0.1');
+  const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  return {
+    app,
+    config,
+    baseUrl,
+    logs,
+    request: (path, requestOptions) => send(baseUrl, path, requestOptions),
+    close: async () => {
+      await app.close();
+      await bus.close();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import {
+  commandRoundTripHistogram,
+  jobDurationHistogram,
+  jobOutcomesCounter,
+  outboxMetrics,
+  queueDepthGauge,
+  type MetricsRegistry,
+} from '@pfs/platform';
+import { commandQueueName } from '@pfs/contracts';
+import type { CommandBus } from './command-bus';
+import type { CommandOutcomeListener } from './command-consumer';
+import type { EventOutcomeListener } from './event-consumer';
+import type { OutboxRelay } from './outbox-relay';
+import type { QueueDepthReader } from './queue-depth';
+
+export interface ServiceInstruments {
+  commands: { readonly queueName: string; onOutcome?: CommandOutcomeListener };
+  events?: { readonly queueName: string; readonly hasSubscriptions: boolean; onOutcome?: EventOutcomeListener };
+  relay: OutboxRelay;
+  /** The queues this process consumes, read at scrape time. */
+  depth: QueueDepthReader;
+}
+
+/**
+ * Wires a service's messaging to its registry: job outcomes and durations from the consumers'
+ * hooks, queue depth and outbox lag read when scraped, published events from the relay.
+ */
+export function instrumentService(registry: MetricsRegistry, parts: ServiceInstruments): void {
+  const outcomes = jobOutcomesCounter(registry);
+  const durations = jobDurationHistogram(registry);
+  const commandQueue = parts.commands.queueName;
+  parts.commands.onOutcome = (outcome, job, durationMs) => {
+    outcomes.inc({ queue: commandQueue, job, outcome });
+    durations.observe({ queue: commandQueue, job, outcome }, durationMs / 1000);
+  };
+  const events = parts.events;
+  if (events?.hasSubscriptions) {
+    const eventQueue = events.queueName;
+    events.onOutcome = (outcome, job, durationMs) => {
+      outcomes.inc({ queue: eventQueue, job, outcome });
+      durations.observe({ queue: eventQueue, job, outcome }, durationMs / 1000);
+    };
+  }
+  queueDepthGauge(registry, () => parts.depth.read());
+  const outbox = outboxMetrics(registry, parts.relay.schema, () => parts.relay.backlog());
+  parts.relay.onPublished = (count) => outbox.published.inc({ schema: parts.relay.schema }, count);
+}
+
+/** Sender side: the round trip of every command the bus sends, by queue, command and outcome. */
+export function instrumentCommandBus(registry: MetricsRegistry, bus: CommandBus): void {
+  const roundTrips = commandRoundTripHistogram(registry);
+  bus.onRoundTrip = (service, command, outcome, durationMs) => {
+    roundTrips.observe({ queue: commandQueueName(service), command, outcome }, durationMs / 1000);
+  };
+}

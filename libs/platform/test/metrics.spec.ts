@@ -1,0 +1,116 @@
+import type { AddressInfo } from 'node:net';
+import {
+  createMetricsRegistry,
+  httpRequestDurationHistogram,
+  outboxMetrics,
+  queueDepthGauge,
+  renderMetrics,
+  startAdminServer,
+  WebhookAttemptMetrics,
+  type OutboxBacklog,
+  type QueueDepth,
+} from '../src';
+
+/** The sample lines of one metric family, without HELP/TYPE and histogram buckets. */
+function samples(text: string, name: string): string[] {
+  return text.split('\n').filter((line) => line.startsWith(name) && !line.includes('_bucket'));
+}
+
+describe('metrics', () => {
+  it('serves the Prometheus text format with Node process metrics on the admin port', async () => {
+    const registry = createMetricsRegistry();
+    httpRequestDurationHistogram(registry).observe({ method: 'GET', route: '/v1/accounts/:accountId', status: '200' }, 0.012);
+    const admin = await startAdminServer(0, {}, { '/metrics': () => renderMetrics(registry) });
+    try {
+      const response = await fetch(`http://127.0.0.1:${(admin.address() as AddressInfo).port}/metrics`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+      const text = await response.text();
+      for (const family of ['process_cpu_user_seconds_total', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {
+        expect(text).toContain(`# TYPE ${family} `);
+      }
+      expect(samples(text, 'http_request_duration_seconds')).toEqual([
+        'http_request_duration_seconds_sum{method="GET",route="/v1/accounts/:accountId",status="200"} 0.012',
+        'http_request_duration_seconds_count{method="GET",route="/v1/accounts/:accountId",status="200"} 1',
+      ]);
+    } finally {
+      await new Promise((resolve) => admin.close(resolve));
+    }
+  });
+
+  it('reads queue depth at each scrape, and leaves the series out (not the scrape) when the read fails', async () => {
+    const registry = createMetricsRegistry({ defaultMetrics: false });
+    let current: QueueDepth[] | Error = [
+      { queue: 'ledger-commands', state: 'waiting', count: 3 },
+      { queue: 'ledger-commands', state: 'active', count: 1 },
+    ];
+    let reads = 0;
+    queueDepthGauge(registry, async () => {
+      reads += 1;
+      if (current instanceof Error) throw current;
+      return current;
+    });
+    expect(reads).toBe(0);
+
+    expect(samples(await registry.metrics(), 'queue_jobs')).toEqual([
+      'queue_jobs{queue="ledger-commands",state="waiting"} 3',
+      'queue_jobs{queue="ledger-commands",state="active"} 1',
+    ]);
+    current = [{ queue: 'ledger-commands', state: 'waiting', count: 0 }];
+    expect(samples(await registry.metrics(), 'queue_jobs')).toEqual(['queue_jobs{queue="ledger-commands",state="waiting"} 0']);
+    current = new Error('ECONNREFUSED');
+    expect(samples(await registry.metrics(), 'queue_jobs')).toEqual([]);
+    expect(reads).toBe(3);
+  });
+
+  it('reads the outbox backlog once per scrape for both gauges, and counts published rows', async () => {
+    const registry = createMetricsRegistry({ defaultMetrics: false });
+    let backlog: OutboxBacklog | Error = { unpublished: 4, oldestAgeSeconds: 92.5 };
+    let reads = 0;
+    const outbox = outboxMetrics(registry, 'ledger', async () => {
+      reads += 1;
+      if (backlog instanceof Error) throw backlog;
+      return backlog;
+    });
+    let text = await registry.metrics();
+    expect(samples(text, 'outbox_')).toEqual([
+      'outbox_events_published_total{schema="ledger"} 0',
+      'outbox_oldest_unpublished_age_seconds{schema="ledger"} 92.5',
+      'outbox_unpublished_events{schema="ledger"} 4',
+    ]);
+    expect(reads).toBe(1);
+
+    outbox.published.inc({ schema: 'ledger' }, 4);
+    backlog = new Error('relation does not exist');
+    text = await registry.metrics();
+    expect(samples(text, 'outbox_')).toEqual(['outbox_events_published_total{schema="ledger"} 4']);
+  });
+
+  it('exports every webhook attempt outcome from the start and counts what the worker records', async () => {
+    const registry = createMetricsRegistry({ defaultMetrics: false });
+    const attempts = new WebhookAttemptMetrics(registry);
+    expect(samples(await registry.metrics(), 'webhook_delivery_attempts_total')).toEqual([
+      'webhook_delivery_attempts_total{outcome="success"} 0',
+      'webhook_delivery_attempts_total{outcome="failure"} 0',
+      'webhook_delivery_attempts_total{outcome="timeout"} 0',
+    ]);
+    attempts.record('success');
+    attempts.record('timeout');
+    attempts.record('success');
+    expect(samples(await registry.metrics(), 'webhook_delivery_attempts_total')).toEqual([
+      'webhook_delivery_attempts_total{outcome="success"} 2',
+      'webhook_delivery_attempts_total{outcome="failure"} 0',
+      'webhook_delivery_attempts_total{outcome="timeout"} 1',
+    ]);
+  });
+
+  it('keeps the registries of two apps in one process apart', async () => {
+    const first = createMetricsRegistry();
+    const second = createMetricsRegistry();
+    httpRequestDurationHistogram(first).observe({ method: 'GET', route: '/healthz', status: '200' }, 0.001);
+    // The same family in a second registry does not clash with the first.
+    httpRequestDurationHistogram(second);
+    expect(samples(await first.metrics(), 'http_request_duration_seconds_count')).toHaveLength(1);
+    expect(samples(await second.metrics(), 'http_request_duration_seconds_count')).toHaveLength(0);
+  });
+});
