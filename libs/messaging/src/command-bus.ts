@@ -49,6 +49,7 @@ interface Pending {
  */
 export class CommandBus {
   private readonly instanceId = randomBytes(8).toString('hex');
+  private sequence = 0;
   private readonly replyChannel: string;
   private readonly connection: Redis;
   private readonly subscriber: Redis;
@@ -109,7 +110,8 @@ export class CommandBus {
     if (this.liveWorkers.get(service) === 0) throw new ServiceUnavailableError(service);
 
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
-    const jobId = `${this.instanceId}-${randomBytes(8).toString('hex')}`;
+    // Unique per bus instance; the random instance id makes it unique across replicas.
+    const jobId = `${this.instanceId}-${(this.sequence += 1)}`;
     const data: CommandJobData<CommandPayload<S, N>> = {
       payload,
       meta: { requestId: options.requestId, replyTo: this.replyChannel, deadline: Date.now() + timeoutMs },
