@@ -1,29 +1,5 @@
-import { isolateQueues, startServiceUnderTest, type ServiceUnderTest } from '@pfs/testing';
+import { describeServiceProcess, isolateQueues } from '@pfs/testing';
 
 isolateQueues('webhook-delivery-worker');
 
-describe('webhook-delivery-worker service process', () => {
-  let service: ServiceUnderTest;
-
-  beforeAll(async () => {
-    const { WebhookDeliveryWorkerModule } = await import('../src/webhook-delivery-worker.module');
-    service = await startServiceUnderTest(WebhookDeliveryWorkerModule);
-  });
-
-  afterAll(async () => {
-    await service?.close();
-  });
-
-  it('reports alive and ready with PostgreSQL, Redis and its queue', async () => {
-    expect((await fetch(`${service.adminUrl}/healthz`)).status).toBe(200);
-    const ready = await fetch(`${service.adminUrl}/readyz`);
-    expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', redis: 'ok', queues: 'ok' } });
-  });
-
-  it('consumes its command queue and replies', async () => {
-    const reply = await service.bus.send('webhook-delivery-worker', 'system.ping', {}, { requestId: 'req_test' });
-    expect(reply.service).toBe('webhook-delivery-worker');
-    expect(Number.isNaN(Date.parse(reply.time))).toBe(false);
-  });
-});
+describeServiceProcess('webhook-delivery-worker', async () => (await import('../src/webhook-delivery-worker.module')).WebhookDeliveryWorkerModule);
