@@ -6,6 +6,8 @@ import { ensureCliBuilt, runCli } from './support/built-cli';
 import { outboxRowsFor, uniqueName } from './support/organization-test-kit';
 
 isolateQueues('org-cli');
+// Each case starts several Node processes; on a loaded 2-core machine one can take seconds.
+jest.setTimeout(120_000);
 
 /** Operators run `pnpm cli …`; this drives the built `dist/cli.js` as a real process. */
 describe('operator CLI (dist/cli.js)', () => {
