@@ -4,6 +4,8 @@ import { CommandBus } from '@pfs/messaging';
 import type { Logger } from '@pfs/platform';
 import { AccountsController } from './accounts/accounts.controller';
 import { AssetsController } from './assets/assets.controller';
+import { AuthorizationsController } from './authorizations/authorizations.controller';
+import { FundingMethodsController } from './funding-methods/funding-methods.controller';
 import { ApiKeyAuthenticator } from './auth/api-key.authenticator';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { OnBehalfOfGuard } from './auth/on-behalf-of.guard';
@@ -15,9 +17,12 @@ import { HealthController } from './health/health.controller';
 import { ReadinessChecks } from './health/readiness.checks';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './idempotency/idempotency.store';
+import { OrganizationsController } from './organizations/organizations.controller';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { GatewayRedis } from './redis/gateway-redis';
+import { controllersFor } from './sandbox/sandbox-routes';
+import { SandboxOrganizationsController } from './sandbox/sandbox-organizations.controller';
 
 /** What the process builds before Nest starts, so main can close it after the app. */
 export interface GatewayRuntime {
@@ -37,7 +42,18 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       global: true,
-      controllers: [HealthController, AssetsController, AccountsController],
+      // Sandbox controllers (/v1/sandbox/...) are left out in production: see sandbox-routes.ts.
+      controllers: controllersFor(runtime.config.serviceEnv, [
+        HealthController,
+        AssetsController,
+        AccountsController,
+        // Assets and funding methods, issue 4 part C.
+        FundingMethodsController,
+        // Client organizations, verification and authorizations (LOA), issue 4 part A.
+        OrganizationsController,
+        AuthorizationsController,
+        SandboxOrganizationsController,
+      ]),
       providers: [
         { provide: GATEWAY_CONFIG, useValue: runtime.config },
         { provide: GATEWAY_LOGGER, useValue: runtime.logger },

@@ -12,7 +12,8 @@ const queuePrefix = isolateQueues('gw-on-behalf-of');
 /*
  * Service-On-Behalf-Of through a gateway in this process, with the organization service (which
  * decides who may act for whom) as a process. Client organizations are written straight into
- * the organization service's table: POST /v1/organizations comes with a later issue.
+ * the organization service's table, with the assets each test needs already enabled; the LOA
+ * branch is covered end to end in e2e/organizations-access.spec.ts.
  */
 describe('Service-On-Behalf-Of', () => {
   let services: ServiceProcesses;

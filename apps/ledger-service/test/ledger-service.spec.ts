@@ -288,4 +288,53 @@ describe('ledger service against PostgreSQL and Redis', () => {
       expect((error as DomainError).toPayload()).toEqual({ code: 'invalid_request', message: 'cursor: is not a valid cursor for this list' });
     });
   });
+
+  // Assets and funding methods (issue 4 part C).
+  describe('funding-methods.provision and funding-methods.get', () => {
+    it('provisions over the queue, idempotently, and the account view and lookup show the same methods', async () => {
+      const { organizationId, accountId } = await openPrimary();
+      const provision = () =>
+        service.bus.send('ledger', 'funding-methods.provision', { organizationId, accountId: null, asset: 'ETH' }, { requestId: requestId() });
+
+      const first = await provision();
+      const again = await provision();
+
+      expect(first).toHaveLength(4);
+      expect(first[0]).toEqual({
+        object: 'funding_method',
+        fundingMethodId: expect.stringMatching(/^fm_[0-9a-f]{32}$/),
+        accountId,
+        asset: 'ETH',
+        type: 'CRYPTO_ADDRESS',
+        chainName: 'ARBITRUM_SEPOLIA',
+        address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+        bank: null,
+        createdAt: expect.stringMatching(ISO_MILLIS),
+      });
+      expect(again).toEqual(first);
+      expect((await getAccount(organizationId, accountId)).fundingMethods).toEqual(first);
+      const fetched = await service.bus.send('ledger', 'funding-methods.get', { organizationId, fundingMethodId: first[2].fundingMethodId }, { requestId: requestId() });
+      expect(fetched).toEqual(first[2]);
+    });
+
+    it('answers with the error codes across the queue', async () => {
+      const { organizationId, accountId } = await openPrimary();
+      const stranger = await openPrimary();
+      const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => (error as DomainError).toPayload());
+
+      expect(await failure(service.bus.send('ledger', 'funding-methods.provision', { organizationId: stranger.organizationId, accountId, asset: 'USDC' }, { requestId: requestId() }))).toEqual({
+        code: 'account_not_found',
+        message: `No account ${accountId} was found.`,
+      });
+      expect(await failure(service.bus.send('ledger', 'funding-methods.provision', { organizationId, accountId: null, asset: 'XRP' }, { requestId: requestId() }))).toEqual({
+        code: 'not_found',
+        message: 'No asset XRP was found.',
+      });
+      const unknown = newId('fundingMethod');
+      expect(await failure(service.bus.send('ledger', 'funding-methods.get', { organizationId, fundingMethodId: unknown }, { requestId: requestId() }))).toEqual({
+        code: 'funding_method_not_found',
+        message: `No funding method ${unknown} was found.`,
+      });
+    });
+  });
 });

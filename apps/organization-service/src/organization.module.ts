@@ -2,7 +2,16 @@ import { Module } from '@nestjs/common';
 import { commandConsumerProvider, pingHandlerFor, ServiceRuntimeModule } from '@pfs/messaging';
 import { AuthenticateHandler } from './adapters/messaging/authenticate.handler';
 import { CheckOnBehalfOfHandler } from './adapters/messaging/check-on-behalf-of.handler';
+import { CreateAuthorizationHandler } from './adapters/messaging/create-authorization.handler';
+import { CreateOrganizationHandler } from './adapters/messaging/create-organization.handler';
+import { GetAuthorizationHandler } from './adapters/messaging/get-authorization.handler';
+import { GetOrganizationHandler } from './adapters/messaging/get-organization.handler';
+import { ListAuthorizationsHandler } from './adapters/messaging/list-authorizations.handler';
+import { ListOrganizationsHandler } from './adapters/messaging/list-organizations.handler';
+import { RevokeAuthorizationHandler } from './adapters/messaging/revoke-authorization.handler';
+import { SetVerificationHandler } from './adapters/messaging/set-verification.handler';
 import { ListAssetsHandler } from './adapters/messaging/list-assets.handler';
+import { EnableAssetHandler } from './adapters/messaging/enable-asset.handler';
 import { ORGANIZATION_PROVIDERS, ORGANIZATION_SERVICE } from './organization.providers';
 
 /** Binds the organization service's ports to their adapters and its queue to its handlers. */
@@ -15,6 +24,17 @@ import { ORGANIZATION_PROVIDERS, ORGANIZATION_SERVICE } from './organization.pro
       AuthenticateHandler,
       ListAssetsHandler,
       CheckOnBehalfOfHandler,
+      // Client organizations, verification and authorizations (LOA), issue 4 part A.
+      CreateOrganizationHandler,
+      GetOrganizationHandler,
+      ListOrganizationsHandler,
+      SetVerificationHandler,
+      CreateAuthorizationHandler,
+      GetAuthorizationHandler,
+      ListAuthorizationsHandler,
+      RevokeAuthorizationHandler,
+      // Assets and funding methods, issue 4 part C.
+      EnableAssetHandler,
     ]),
   ],
 })

@@ -3,7 +3,7 @@ import type { ServiceIdentity } from '@pfs/messaging';
 import { PrismaApiKeyRepository } from './adapters/persistence/prisma-api-key.repository';
 import { PrismaOrganizationAssetRepository } from './adapters/persistence/prisma-organization-asset.repository';
 import { PrismaOrganizationRepository } from './adapters/persistence/prisma-organization.repository';
-import { UnsignedAuthorizationRepository } from './adapters/persistence/unsigned-authorization.repository';
+import { PrismaAuthorizationRepository } from './adapters/persistence/prisma-authorization.repository';
 import { PepperedApiKeyHasher } from './adapters/security/peppered-api-key.hasher';
 import { RandomApiKeyGenerator } from './adapters/security/random-api-key.generator';
 import { RandomIdGenerator } from './adapters/security/random-id.generator';
@@ -17,9 +17,18 @@ import { OrganizationAssetRepository } from './application/ports/organization-as
 import { OrganizationRepository } from './application/ports/organization.repository';
 import { AuthenticateApiKeyUseCase } from './application/use-cases/authenticate-api-key/authenticate-api-key.use-case';
 import { CheckOnBehalfOfUseCase } from './application/use-cases/check-on-behalf-of/check-on-behalf-of.use-case';
+import { CreateAuthorizationUseCase } from './application/use-cases/create-authorization/create-authorization.use-case';
+import { CreateClientOrganizationUseCase } from './application/use-cases/create-client-organization/create-client-organization.use-case';
+import { GetAuthorizationUseCase } from './application/use-cases/get-authorization/get-authorization.use-case';
+import { GetOrganizationUseCase } from './application/use-cases/get-organization/get-organization.use-case';
+import { ListAuthorizationsUseCase } from './application/use-cases/list-authorizations/list-authorizations.use-case';
+import { ListClientOrganizationsUseCase } from './application/use-cases/list-client-organizations/list-client-organizations.use-case';
+import { RevokeAuthorizationUseCase } from './application/use-cases/revoke-authorization/revoke-authorization.use-case';
+import { SetVerificationStatusUseCase } from './application/use-cases/set-verification-status/set-verification-status.use-case';
 import { CreateApiKeyUseCase } from './application/use-cases/create-api-key/create-api-key.use-case';
 import { CreateRootOrganizationUseCase } from './application/use-cases/create-root-organization/create-root-organization.use-case';
 import { ListAssetsUseCase } from './application/use-cases/list-assets/list-assets.use-case';
+import { EnableAssetUseCase } from './application/use-cases/enable-asset/enable-asset.use-case';
 import { RevokeApiKeyUseCase } from './application/use-cases/revoke-api-key/revoke-api-key.use-case';
 
 export const ORGANIZATION_SERVICE: ServiceIdentity = { service: 'organization', schema: 'organization' };
@@ -32,7 +41,7 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   { provide: OrganizationRepository, useClass: PrismaOrganizationRepository },
   { provide: ApiKeyRepository, useClass: PrismaApiKeyRepository },
   { provide: OrganizationAssetRepository, useClass: PrismaOrganizationAssetRepository },
-  { provide: AuthorizationRepository, useClass: UnsignedAuthorizationRepository },
+  { provide: AuthorizationRepository, useClass: PrismaAuthorizationRepository },
   { provide: ApiKeyGenerator, useClass: RandomApiKeyGenerator },
   { provide: ApiKeyHasher, useClass: PepperedApiKeyHasher },
   { provide: IdGenerator, useClass: RandomIdGenerator },
@@ -43,4 +52,15 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   AuthenticateApiKeyUseCase,
   ListAssetsUseCase,
   CheckOnBehalfOfUseCase,
+  // Client organizations, verification and authorizations (LOA), issue 4 part A.
+  CreateClientOrganizationUseCase,
+  GetOrganizationUseCase,
+  ListClientOrganizationsUseCase,
+  SetVerificationStatusUseCase,
+  CreateAuthorizationUseCase,
+  GetAuthorizationUseCase,
+  ListAuthorizationsUseCase,
+  RevokeAuthorizationUseCase,
+  // Assets and funding methods, issue 4 part C.
+  EnableAssetUseCase,
 ];

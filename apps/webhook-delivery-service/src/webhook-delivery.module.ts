@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { commandConsumerProvider, pingHandlerFor, ServiceRuntimeModule } from '@pfs/messaging';
+import { commandConsumerProvider, eventConsumerProvider, pingHandlerFor, ServiceRuntimeModule } from '@pfs/messaging';
+import { OrganizationVerificationUpdatedSubscriber } from './adapters/messaging/organization-verification-updated.subscriber';
 
 /**
  * Binds this service's ports to their adapters and its queue to its handlers. Its domain
@@ -8,6 +9,10 @@ import { commandConsumerProvider, pingHandlerFor, ServiceRuntimeModule } from '@
  */
 @Module({
   imports: [ServiceRuntimeModule.forService({ service: 'webhook-delivery', schema: 'webhook' })],
-  providers: [...commandConsumerProvider('webhook-delivery', [pingHandlerFor('webhook-delivery')])],
+  providers: [
+    ...commandConsumerProvider('webhook-delivery', [pingHandlerFor('webhook-delivery')]),
+    // Verification events (issue 4 part A): acknowledged until endpoints exist to fan out to.
+    ...eventConsumerProvider('webhook-delivery', [OrganizationVerificationUpdatedSubscriber]),
+  ],
 })
 export class WebhookDeliveryModule {}

@@ -1,5 +1,15 @@
 import type { ErrorPayload } from './errors';
-import type { AccountView, AssetView, PageView, Principal } from './views';
+import type { FundingMethodView } from './views';
+import type {
+  AccountView,
+  AssetView,
+  AuthorizationView,
+  EntityType,
+  OrganizationView,
+  PageView,
+  Principal,
+  VerificationStatus,
+} from './views';
 
 /**
  * The one typed job contract: queue names, job names and payload types together. A service
@@ -62,12 +72,50 @@ export interface OrganizationCommands {
     payload: { callerOrganizationId: string; targetOrganizationId: string; mode: OnBehalfOfMode };
     result: { organizationId: string };
   };
+  // Client organizations, verification and authorizations (LOA), issue 4 part A.
+  /** The caller becomes the new organization's creator (parentOrganizationId). */
+  'organizations.create': {
+    payload: { callerOrganizationId: string; name: string; entityType: EntityType; country: string; email: string | null };
+    result: OrganizationView;
+  };
+  /** The caller itself or one of its clients; `organization_not_found` for anything else. */
+  'organizations.get': { payload: { callerOrganizationId: string; organizationId: string }; result: OrganizationView };
+  /** The caller's clients, newest first. */
+  'organizations.list': { payload: { callerOrganizationId: string; page: PageRequest }; result: PageView<OrganizationView> };
+  /** Sandbox: sets the verification status of the caller or its client; emits the event only on a change. */
+  'organizations.set-verification': {
+    payload: { callerOrganizationId: string; organizationId: string; status: VerificationStatus; reason: string | null };
+    result: OrganizationView;
+  };
+  /** `created` is false when the grantee already held an ACTIVE authorization, which is returned. */
+  'authorizations.create': {
+    payload: { grantorOrganizationId: string; granteeOrganizationId: string };
+    result: { authorization: AuthorizationView; created: boolean };
+  };
+  /** Either party may read, list and revoke; anyone else gets `authorization_not_found`. */
+  'authorizations.get': { payload: { organizationId: string; authorizationId: string }; result: AuthorizationView };
+  'authorizations.list': { payload: { organizationId: string; page: PageRequest }; result: PageView<AuthorizationView> };
+  'authorizations.revoke': { payload: { organizationId: string; authorizationId: string }; result: AuthorizationView };
+  // Assets and funding methods, issue 4 part C.
+  /** Grants a catalog asset to the organization (idempotent); `not_found` for an asset outside the catalog. */
+  'assets.enable': { payload: { organizationId: string; asset: string }; result: AssetView };
 }
 
 export interface LedgerCommands {
   'system.ping': { payload: Record<string, never>; result: PingResult };
   'accounts.list': { payload: { organizationId: string; page: PageRequest }; result: PageView<AccountView> };
   'accounts.get': { payload: { organizationId: string; accountId: string }; result: AccountView };
+  // Assets and funding methods, issue 4 part C.
+  /**
+   * Provisions the receiving methods of an asset on an account of the organization (its primary
+   * account when `accountId` is null), or returns those already provisioned.
+   */
+  'funding-methods.provision': {
+    payload: { organizationId: string; accountId: string | null; asset: string };
+    result: FundingMethodView[];
+  };
+  /** A method on one of the organization's accounts; `funding_method_not_found` for anything else. */
+  'funding-methods.get': { payload: { organizationId: string; fundingMethodId: string }; result: FundingMethodView };
 }
 
 export interface QuoteCommands {
@@ -117,8 +165,31 @@ export type LedgerCommand = CommandJobOf<'ledger'>;
 
 /** Runtime list of job names per queue, checked against the types above. */
 export const COMMAND_NAMES: { [S in CommandService]: readonly CommandName<S>[] } = {
-  organization: ['system.ping', 'auth.authenticate', 'assets.list', 'access.check-on-behalf-of'],
-  ledger: ['system.ping', 'accounts.list', 'accounts.get'],
+  organization: [
+    'system.ping',
+    'auth.authenticate',
+    'assets.list',
+    'access.check-on-behalf-of',
+    // Client organizations, verification and authorizations (LOA), issue 4 part A.
+    'organizations.create',
+    'organizations.get',
+    'organizations.list',
+    'organizations.set-verification',
+    'authorizations.create',
+    'authorizations.get',
+    'authorizations.list',
+    'authorizations.revoke',
+    // Assets and funding methods, issue 4 part C.
+    'assets.enable',
+  ],
+  ledger: [
+    'system.ping',
+    'accounts.list',
+    'accounts.get',
+    // Assets and funding methods, issue 4 part C.
+    'funding-methods.provision',
+    'funding-methods.get',
+  ],
   quote: ['system.ping'],
   beneficiary: ['system.ping'],
   'webhook-delivery': ['system.ping'],
@@ -157,6 +228,27 @@ export interface EventContract {
     referrerOrganizationId: string | null;
     createdAt: string;
   };
+  // Verification (issue 4 part A).
+  'organization.verification.updated': OrganizationVerificationUpdatedData;
+}
+
+/** The webhook `data` of `organization.verification.updated`, exactly as spec §6.2 (snake_case). */
+export interface OrganizationVerificationWebhookData {
+  object: 'organization';
+  organization_id: string;
+  status: VerificationStatus;
+  previous_status: VerificationStatus;
+  /** Set for ON_HOLD and RESUBMISSION_REQUIRED, else null. */
+  reason: string | null;
+  occurred_at: string;
+}
+
+/**
+ * The event as it travels: the webhook data plus routing for the fan-out (spec 6.4): the
+ * organization's creator (broker) also receives it. Routing fields are not part of the delivered body.
+ */
+export interface OrganizationVerificationUpdatedData extends OrganizationVerificationWebhookData {
+  parent_organization_id: string | null;
 }
 
 export type EventType = keyof EventContract & string;
@@ -180,6 +272,8 @@ export type DomainEvent = { [T in EventType]: EventEnvelope<T> }[EventType];
  */
 export const EVENT_SUBSCRIBERS: { [T in EventType]: readonly ServiceName[] } = {
   'organization.created': ['ledger'],
+  // Verification (issue 4 part A).
+  'organization.verification.updated': ['webhook-delivery'],
 };
 
 export function subscribedEventTypes(service: ServiceName): EventType[] {

@@ -67,3 +67,42 @@ export interface Principal {
   organizationId: string;
   keyId: string;
 }
+
+// ---------------------------------------------------------------- organizations and authorizations (issue 4 part A)
+
+export const VERIFICATION_STATUSES = ['APPROVED', 'ON_HOLD', 'PENDING', 'RESUBMISSION_REQUIRED'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+export const ENTITY_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+/** An organization as its creator or itself sees it (api-decisions §3). */
+export interface OrganizationView {
+  object: 'organization';
+  organizationId: string;
+  name: string;
+  /** Null for root organizations created by the operator CLI. */
+  entityType: EntityType | null;
+  country: string | null;
+  email: string | null;
+  verificationStatus: VerificationStatus;
+  /** The creator (broker); the caller of POST /v1/organizations. */
+  parentOrganizationId: string | null;
+  referrerOrganizationId: string | null;
+  primaryAccountId: string;
+  createdAt: string;
+}
+
+export const AUTHORIZATION_STATUSES = ['ACTIVE', 'REVOKED'] as const;
+export type AuthorizationStatus = (typeof AUTHORIZATION_STATUSES)[number];
+
+/** A Letter of Authorization: the grantor lets the grantee act for it where LOAs are accepted. */
+export interface AuthorizationView {
+  object: 'authorization';
+  authorizationId: string;
+  grantorOrganizationId: string;
+  granteeOrganizationId: string;
+  status: AuthorizationStatus;
+  createdAt: string;
+  revokedAt: string | null;
+}

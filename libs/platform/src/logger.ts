@@ -24,11 +24,14 @@ const REDACT = [
   'secret',
   'password',
   'accountNumber',
+  // An IBAN embeds the full account number.
+  'iban',
   '*.authorization',
   '*.apiKey',
   '*.keyHash',
   '*.secret',
   '*.accountNumber',
+  '*.iban',
   'headers.authorization',
   'req.headers.authorization',
 ];

@@ -58,7 +58,10 @@ export function buildOpenApiDocument(app: INestApplication, config: GatewayConfi
     .addServer('/', `This deployment (${config.serviceEnv})`)
     .addTag('Assets', 'What the organization can receive.')
     .addTag('Accounts', 'Accounts and their real-time balances.')
+    .addTag('Organizations', 'The caller and the client organizations it creates.')
+    .addTag('Authorizations', 'Letters of Authorization (LOA): letting another organization act for the caller.')
     .addTag('Health', 'Probes for orchestrators; no authentication.')
+    .addTag('Sandbox', 'Simulations available only in the sandbox; in production these routes answer 404 `not_found`.')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: `sk_test_<64 hex>` (sandbox) or `sk_live_<64 hex>` (production).' })
     .build();
   return documentPlatformBehaviours(SwaggerModule.createDocument(app, builder, { extraModels: [ErrorEnvelopeDto] }));

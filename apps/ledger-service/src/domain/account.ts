@@ -7,21 +7,25 @@ export interface Balance {
   amount: Big;
 }
 
+export interface BankDetails {
+  bankName: string;
+  accountNumber: string;
+  routingNumber: string | null;
+  iban: string | null;
+  swiftCode: string | null;
+  reference: string;
+}
+
+export type FundingMethodType = 'CRYPTO_ADDRESS' | 'BANK_ACCOUNT';
+
 export interface FundingMethod {
   id: string;
   accountId: string;
   asset: string;
-  type: 'CRYPTO_ADDRESS' | 'BANK_ACCOUNT';
+  type: FundingMethodType;
   chainName: string | null;
   address: string | null;
-  bank: {
-    bankName: string;
-    accountNumber: string;
-    routingNumber: string | null;
-    iban: string | null;
-    swiftCode: string | null;
-    reference: string;
-  } | null;
+  bank: BankDetails | null;
   createdAt: Date;
 }
 

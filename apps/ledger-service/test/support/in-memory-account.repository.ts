@@ -28,6 +28,15 @@ export class InMemoryAccountRepository extends AccountRepository {
     this.accounts.push(account);
     return true;
   }
+
+  async findPrimaryId(organizationId: string): Promise<string | null> {
+    return this.accounts.find((account) => account.organizationId === organizationId && account.isPrimary)?.id ?? null;
+  }
+
+  /** One caller at a time in unit tests: nothing to lock. */
+  async lockOwner(accountId: string): Promise<string | null> {
+    return this.accounts.find((account) => account.id === accountId)?.organizationId ?? null;
+  }
 }
 
 /** Order of every list: createdAt descending, then id descending. */

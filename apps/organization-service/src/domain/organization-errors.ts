@@ -41,3 +41,18 @@ export class ApiKeyCollisionError extends DomainError {
     super('internal_error', 'The generated API key collided with an existing one; nothing was created.');
   }
 }
+
+// Authorizations (LOA), issue 4 part A.
+
+/** Unknown, or not one the caller granted or received: the two answer alike. */
+export class AuthorizationNotFoundError extends DomainError {
+  constructor(authorizationId: string) {
+    super('authorization_not_found', `No authorization ${authorizationId} was found.`);
+  }
+}
+
+export class InvalidAuthorizationError extends DomainError {
+  constructor(message: string) {
+    super('invalid_request', message);
+  }
+}

@@ -45,3 +45,32 @@ describe('Organization.createRoot', () => {
     expect(caught).toMatchObject({ code: 'invalid_request', message });
   });
 });
+
+describe('Organization.createClient and changeVerification', () => {
+  const client = () =>
+    Organization.createClient({
+      ...base,
+      name: ' Client GmbH ',
+      entityType: 'BUSINESS',
+      country: 'DE',
+      email: null,
+      parentOrganizationId: 'org_ffffffffffffffffffffffffffffffff',
+    });
+
+  it('creates a PENDING client of its creator, visible to the creator and itself only', () => {
+    const organization = client();
+    expect(organization).toMatchObject({ name: 'Client GmbH', verificationStatus: 'PENDING', referrerOrganizationId: null });
+    expect(organization.isVisibleTo('org_ffffffffffffffffffffffffffffffff')).toBe(true);
+    expect(organization.isVisibleTo(base.id)).toBe(true);
+    expect(organization.isVisibleTo('org_eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')).toBe(false);
+  });
+
+  it('reports a change with the status it left, and no change for the same status', () => {
+    const later = new Date('2026-11-22T00:00:00.000Z');
+    const change = client().changeVerification('ON_HOLD', ' Missing document ', later);
+    expect(change?.previousStatus).toBe('PENDING');
+    expect(change?.organization).toMatchObject({ verificationStatus: 'ON_HOLD', verificationReason: 'Missing document', updatedAt: later });
+    expect(change?.organization.changeVerification('ON_HOLD', 'Another reason', later)).toBeNull();
+    expect(change?.organization.changeVerification('APPROVED', null, later)?.organization.verificationReason).toBeNull();
+  });
+});

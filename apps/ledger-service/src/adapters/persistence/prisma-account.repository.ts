@@ -29,6 +29,10 @@ interface AccountReadRow {
   }>;
 }
 
+interface AccountLockRow {
+  organization_id: string;
+}
+
 @Injectable()
 export class PrismaAccountRepository extends AccountRepository {
   constructor(private readonly host: PrismaTransactionHost) {
@@ -43,7 +47,8 @@ export class PrismaAccountRepository extends AccountRepository {
         COALESCE((SELECT json_agg(json_build_object('asset', b.asset, 'amount', b.amount::text) ORDER BY b.asset)
                   FROM "ledger"."balances" b WHERE b.account_id = a.id), '[]'::json) AS balances,
         COALESCE((SELECT json_agg(json_build_object('id', f.id, 'asset', f.asset, 'type', f.type, 'chainName', f.chain_name,
-                    'address', f.address, 'bank', f.bank, 'createdAt', f.created_at) ORDER BY f.created_at, f.id)
+                    'address', f.address, 'bank', f.bank, 'createdAt', f.created_at)
+                    ORDER BY f.created_at, f.asset, f.chain_name NULLS FIRST, f.id)
                   FROM "ledger"."funding_methods" f WHERE f.account_id = a.id), '[]'::json) AS funding_methods
       FROM "ledger"."accounts" a WHERE a.id = ${accountId}`;
     const row = rows[0];
@@ -92,7 +97,7 @@ export class PrismaAccountRepository extends AccountRepository {
     const methods = rows.length
       ? await db.ledgerFundingMethod.findMany({
           where: { accountId: { in: rows.map((row) => row.id) } },
-          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+          orderBy: [{ createdAt: 'asc' }, { asset: 'asc' }, { chainName: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }],
         })
       : [];
     return rows.map((row) => toAccount(row, methods.filter((method) => method.accountId === row.id)));
@@ -120,6 +125,17 @@ export class PrismaAccountRepository extends AccountRepository {
       if (isUniqueViolation(error)) return false;
       throw error;
     }
+  }
+
+  async findPrimaryId(organizationId: string): Promise<string | null> {
+    const row = await this.host.client.ledgerAccount.findFirst({ where: { organizationId, isPrimary: true }, select: { id: true } });
+    return row?.id ?? null;
+  }
+
+  async lockOwner(accountId: string): Promise<string | null> {
+    const rows = await this.host.client.$queryRaw<AccountLockRow[]>`
+      SELECT organization_id FROM "ledger"."accounts" WHERE id = ${accountId} FOR UPDATE`;
+    return rows[0]?.organization_id ?? null;
   }
 }
 

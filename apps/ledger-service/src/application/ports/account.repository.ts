@@ -7,4 +7,11 @@ export abstract class AccountRepository {
   abstract listByOrganization(organizationId: string, after: CursorPosition | null, limit: number): Promise<Account[]>;
   /** Opens the account unless an account with this id exists; true when it was created. */
   abstract openIfAbsent(account: Account): Promise<boolean>;
+  /** The id of the organization's primary account, or null while it has none. */
+  abstract findPrimaryId(organizationId: string): Promise<string | null>;
+  /**
+   * Locks the account row until the surrounding unit of work ends, so work on one account is
+   * serialised; answers the owning organization's id, or null for an unknown account.
+   */
+  abstract lockOwner(accountId: string): Promise<string | null>;
 }

@@ -12,4 +12,9 @@ export class PrismaOrganizationAssetRepository extends OrganizationAssetReposito
     const rows = await this.host.client.organizationAsset.findMany({ where: { organizationId }, select: { assetCode: true } });
     return new Set(rows.map((row) => row.assetCode));
   }
+
+  async enable(organizationId: string, assetCode: string, at: Date): Promise<void> {
+    // ON CONFLICT DO NOTHING: concurrent and repeated grants converge on one row.
+    await this.host.client.organizationAsset.createMany({ data: [{ organizationId, assetCode, enabledAt: at }], skipDuplicates: true });
+  }
 }

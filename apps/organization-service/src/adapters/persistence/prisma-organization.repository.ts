@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { CursorPosition } from '@pfs/contracts';
 import { PrismaTransactionHost, type Prisma } from '@pfs/persistence';
 import { OrganizationRepository } from '../../application/ports/organization.repository';
 import { Organization, type EntityType, type VerificationStatus } from '../../domain/organization';
@@ -39,6 +40,40 @@ export class PrismaOrganizationRepository extends OrganizationRepository {
   async exists(organizationId: string): Promise<boolean> {
     const row = await this.host.client.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
     return row !== null;
+  }
+
+  async findByIdForUpdate(organizationId: string): Promise<Organization | null> {
+    // Prisma has no SELECT … FOR UPDATE: lock first, then read the row through the model.
+    await this.host.client.$queryRaw`SELECT id FROM "organization"."organizations" WHERE id = ${organizationId} FOR UPDATE`;
+    return this.findById(organizationId);
+  }
+
+  async listClients(parentOrganizationId: string, after: CursorPosition | null, limit: number): Promise<Organization[]> {
+    const keyset: Prisma.OrganizationWhereInput = after
+      ? {
+          OR: [
+            { createdAt: { lt: new Date(after.createdAt) } },
+            { createdAt: new Date(after.createdAt), id: { lt: after.id } },
+          ],
+        }
+      : {};
+    const rows = await this.host.client.organization.findMany({
+      where: { parentOrganizationId, ...keyset },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+    });
+    return rows.map(toOrganization);
+  }
+
+  async saveVerification(organization: Organization): Promise<void> {
+    await this.host.client.organization.update({
+      where: { id: organization.id },
+      data: {
+        verificationStatus: organization.verificationStatus,
+        verificationReason: organization.verificationReason,
+        updatedAt: organization.updatedAt,
+      },
+    });
   }
 }
 

@@ -1,0 +1,4 @@
+export interface GetFundingMethodQuery {
+  organizationId: string;
+  fundingMethodId: string;
+}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, findAsset, UnitOfWork, type FundingMethodView } from '@pfs/contracts';
+import { compareFundingMethods, missingFundingMethods } from '../../../domain/funding-method-provisioning';
+import { AccountNotFoundError, PrimaryAccountNotFoundError, UnknownAssetError } from '../../../domain/ledger-errors';
+import { presentFundingMethod } from '../../account.presenter';
+import { AccountRepository } from '../../ports/account.repository';
+import { FundingMethodRepository } from '../../ports/funding-method.repository';
+import { RandomSource } from '../../ports/random-source';
+import type { ProvisionFundingMethodsCommand } from './provision-funding-methods.command';
+
+/**
+ * POST /v1/funding-methods, ledger side: gives the account the receiving methods of the asset
+ * it still lacks and answers all of them, so a repeated call returns the same methods.
+ */
+@Injectable()
+export class ProvisionFundingMethodsUseCase {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly accounts: AccountRepository,
+    private readonly fundingMethods: FundingMethodRepository,
+    private readonly random: RandomSource,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: ProvisionFundingMethodsCommand): Promise<FundingMethodView[]> {
+    const asset = findAsset(command.asset);
+    if (!asset) throw new UnknownAssetError(command.asset);
+    return this.unitOfWork.run(async () => {
+      const accountId = command.accountId ?? (await this.accounts.findPrimaryId(command.organizationId));
+      if (!accountId) throw new PrimaryAccountNotFoundError(command.organizationId);
+      // The row lock makes concurrent first calls for one account take turns: the second sees
+      // what the first provisioned instead of provisioning again.
+      const owner = await this.accounts.lockOwner(accountId);
+      // Another organization's account answers exactly like a missing one.
+      if (owner !== command.organizationId) throw new AccountNotFoundError(accountId);
+      const existing = await this.fundingMethods.listForAsset(accountId, asset.code);
+      const missing = missingFundingMethods({
+        accountId,
+        asset,
+        existing,
+        now: this.clock.now(),
+        random: (length) => this.random.bytes(length),
+      });
+      if (missing.length) await this.fundingMethods.insertAll(missing);
+      return [...existing, ...missing].sort(compareFundingMethods).map(presentFundingMethod);
+    });
+  }
+}

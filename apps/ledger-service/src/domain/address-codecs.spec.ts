@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { base58CheckDecode, base58CheckEncode, base58Decode, base58Encode, evmAddress, solanaAddress, toChecksumAddress, tronAddress } from './address-codecs';
+
+/** Independent of the code under test: base58 decoding by BigInt arithmetic. */
+function decodeBase58(text: string): Buffer {
+  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  let value = 0n;
+  for (const char of text) {
+    const digit = alphabet.indexOf(char);
+    if (digit < 0) throw new Error(`not base58: ${char}`);
+    value = value * 58n + BigInt(digit);
+  }
+  const hex = value === 0n ? '' : value.toString(16);
+  const body = Buffer.from(hex.length % 2 ? `0${hex}` : hex, 'hex');
+  const zeros = /^1*/.exec(text)?.[0].length ?? 0;
+  return Buffer.concat([Buffer.alloc(zeros), body]);
+}
+
+/** Independent EIP-55 check: each letter's case follows the nibble of keccak-256 of the lower-case hex. */
+function hasValidEip55Checksum(address: string): boolean {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return false;
+  const hex = address.slice(2);
+  const hash = Buffer.from(keccak_256(Buffer.from(hex.toLowerCase(), 'ascii'))).toString('hex');
+  return [...hex].every((char, index) => {
+    if (/[0-9]/.test(char)) return true;
+    return parseInt(hash[index], 16) >= 8 ? char === char.toUpperCase() : char === char.toLowerCase();
+  });
+}
+
+function sha256(bytes: Buffer): Buffer {
+  return createHash('sha256').update(bytes).digest();
+}
+
+const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
+
+describe('address codecs', () => {
+  describe('EIP-55 (EVM chains)', () => {
+    // The test vectors published with EIP-55.
+    it.each([
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+      '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+      '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
+    ])('checksums %s as EIP-55 publishes it', (vector) => {
+      expect(toChecksumAddress(vector.toLowerCase())).toBe(vector);
+      expect(toChecksumAddress(vector.toUpperCase().replace('0X', '0x'))).toBe(vector);
+      expect(hasValidEip55Checksum(vector)).toBe(true);
+    });
+
+    it('makes a 0x + 40 hex address from 20 bytes whose checksum verifies independently', () => {
+      for (let round = 0; round < 50; round++) {
+        const raw = sha256(Buffer.from(`evm-${round}`)).subarray(0, 20);
+        const address = evmAddress(raw);
+        expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+        expect(address.slice(2).toLowerCase()).toBe(raw.toString('hex'));
+        expect(hasValidEip55Checksum(address)).toBe(true);
+      }
+    });
+
+    it('refuses input that is not 20 bytes', () => {
+      expect(() => evmAddress(new Uint8Array(19))).toThrow(RangeError);
+      expect(() => toChecksumAddress('0x1234')).toThrow(RangeError);
+    });
+  });
+
+  describe('base58 and base58check', () => {
+    it('encodes the known vectors, leading zero bytes as 1s', () => {
+      expect(base58Encode(Buffer.from('Hello World!'))).toBe('2NEpo7TZRRrLZSi2U');
+      expect(base58Encode(new Uint8Array(32))).toBe('11111111111111111111111111111111');
+      expect(base58Encode(bytes('0000287fb4cd'))).toBe('11233QC4');
+      expect(base58Encode(new Uint8Array())).toBe('');
+    });
+
+    it('decodes what it encodes and rejects characters outside the alphabet', () => {
+      for (const hex of ['', '00', '0000ff', '61', 'ffffffffffffffffff', '00010203040506070809']) {
+        expect(Buffer.from(base58Decode(base58Encode(bytes(hex))) ?? []).toString('hex')).toBe(hex);
+      }
+      expect(base58Decode('0OIl')).toBeNull();
+    });
+
+    it('appends the first 4 bytes of the double SHA-256, and refuses a corrupted string', () => {
+      const payload = bytes('41a614f803b6fd780986a42c78ec9c7f77e6ded13c');
+      const encoded = base58CheckEncode(payload);
+      const decoded = decodeBase58(encoded);
+      expect(decoded.subarray(0, 21)).toEqual(Buffer.from(payload));
+      expect(decoded.subarray(21)).toEqual(sha256(sha256(Buffer.from(payload))).subarray(0, 4));
+      expect(base58CheckDecode(encoded)).toEqual(payload);
+      const corrupted = `${encoded.slice(0, 10)}${encoded[10] === 'z' ? 'y' : 'z'}${encoded.slice(11)}`;
+      expect(base58CheckDecode(corrupted)).toBeNull();
+    });
+  });
+
+  describe('Tron', () => {
+    it('matches the address of a known account', () => {
+      // The USDT (TRC-20) contract on Tron mainnet: 41a614f8… in hex, TR7NHq… in base58check.
+      expect(tronAddress(bytes('a614f803b6fd780986a42c78ec9c7f77e6ded13c'))).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+      expect(Buffer.from(base58CheckDecode('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t') ?? []).toString('hex')).toBe('41a614f803b6fd780986a42c78ec9c7f77e6ded13c');
+    });
+
+    it('is base58check of 0x41 and the 20 bytes: 34 characters starting with T', () => {
+      for (let round = 0; round < 50; round++) {
+        const raw = sha256(Buffer.from(`tron-${round}`)).subarray(0, 20);
+        const address = tronAddress(raw);
+        expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+        const decoded = decodeBase58(address);
+        expect(decoded).toHaveLength(25);
+        expect(decoded[0]).toBe(0x41);
+        expect(decoded.subarray(1, 21)).toEqual(raw);
+        expect(decoded.subarray(21)).toEqual(sha256(sha256(decoded.subarray(0, 21))).subarray(0, 4));
+      }
+    });
+  });
+
+  describe('Solana', () => {
+    it('is the base58 form of the 32-byte key', () => {
+      expect(solanaAddress(new Uint8Array(32))).toBe('11111111111111111111111111111111');
+      for (let round = 0; round < 50; round++) {
+        const raw = sha256(Buffer.from(`solana-${round}`));
+        const address = solanaAddress(raw);
+        expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+        expect(decodeBase58(address)).toEqual(raw);
+      }
+      expect(() => solanaAddress(new Uint8Array(31))).toThrow(RangeError);
+    });
+  });
+});

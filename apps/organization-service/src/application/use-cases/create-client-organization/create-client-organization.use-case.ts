@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, EventOutbox, UnitOfWork, type OrganizationView } from '@pfs/contracts';
+import { Organization } from '../../../domain/organization';
+import { OrganizationNotFoundError } from '../../../domain/organization-errors';
+import { presentOrganization } from '../../organization.presenter';
+import { IdGenerator } from '../../ports/id-generator';
+import { OrganizationRepository } from '../../ports/organization.repository';
+import type { CreateClientOrganizationCommand } from './create-client-organization.command';
+
+/**
+ * POST /v1/organizations: a client organization whose creator is the caller. The ledger opens
+ * its primary account when `organization.created`, written in the same transaction, reaches it.
+ * Every catalog asset is AVAILABLE to it from the start (nothing is granted yet).
+ */
+@Injectable()
+export class CreateClientOrganizationUseCase {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly organizations: OrganizationRepository,
+    private readonly outbox: EventOutbox,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: CreateClientOrganizationCommand): Promise<OrganizationView> {
+    const organization = Organization.createClient({
+      id: this.ids.next('organization'),
+      primaryAccountId: this.ids.next('account'),
+      name: command.name,
+      entityType: command.entityType,
+      country: command.country,
+      email: command.email,
+      parentOrganizationId: command.callerOrganizationId,
+      now: this.clock.now(),
+    });
+    return this.unitOfWork.run(async () => {
+      // The caller's key was just authenticated, so this only fails for a deleted organization.
+      if (!(await this.organizations.exists(command.callerOrganizationId))) {
+        throw new OrganizationNotFoundError(command.callerOrganizationId);
+      }
+      await this.organizations.insert(organization);
+      await this.outbox.append('organization.created', {
+        organizationId: organization.id,
+        primaryAccountId: organization.primaryAccountId,
+        name: organization.name,
+        parentOrganizationId: organization.parentOrganizationId,
+        referrerOrganizationId: organization.referrerOrganizationId,
+        createdAt: organization.createdAt.toISOString(),
+      });
+      return presentOrganization(organization);
+    });
+  }
+}

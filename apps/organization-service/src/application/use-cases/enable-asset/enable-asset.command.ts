@@ -1,0 +1,4 @@
+export interface EnableAssetCommand {
+  organizationId: string;
+  asset: string;
+}

@@ -1,0 +1,4 @@
+export interface GetOrganizationQuery {
+  callerOrganizationId: string;
+  organizationId: string;
+}

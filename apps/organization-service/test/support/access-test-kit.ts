@@ -1,0 +1,62 @@
+import { CursorCodec, SystemClock, type Clock } from '@pfs/contracts';
+import { PrismaEventOutbox } from '@pfs/messaging';
+import { PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
+import { PrismaAuthorizationRepository } from '../../src/adapters/persistence/prisma-authorization.repository';
+import { PrismaOrganizationRepository } from '../../src/adapters/persistence/prisma-organization.repository';
+import { RandomIdGenerator } from '../../src/adapters/security/random-id.generator';
+import { CheckOnBehalfOfUseCase } from '../../src/application/use-cases/check-on-behalf-of/check-on-behalf-of.use-case';
+import { CreateAuthorizationUseCase } from '../../src/application/use-cases/create-authorization/create-authorization.use-case';
+import { CreateClientOrganizationUseCase } from '../../src/application/use-cases/create-client-organization/create-client-organization.use-case';
+import { GetAuthorizationUseCase } from '../../src/application/use-cases/get-authorization/get-authorization.use-case';
+import { GetOrganizationUseCase } from '../../src/application/use-cases/get-organization/get-organization.use-case';
+import { ListAuthorizationsUseCase } from '../../src/application/use-cases/list-authorizations/list-authorizations.use-case';
+import { ListClientOrganizationsUseCase } from '../../src/application/use-cases/list-client-organizations/list-client-organizations.use-case';
+import { RevokeAuthorizationUseCase } from '../../src/application/use-cases/revoke-authorization/revoke-authorization.use-case';
+import { SetVerificationStatusUseCase } from '../../src/application/use-cases/set-verification-status/set-verification-status.use-case';
+import { createOrganizationTestKit, uniqueName } from './organization-test-kit';
+
+/**
+ * The organization kit plus the client-organization, verification and authorization use cases,
+ * wired by hand to the real Prisma adapters and outbox (issue 4 part A).
+ */
+export function createAccessTestKit(options: { clock?: Clock } = {}) {
+  const kit = createOrganizationTestKit({ clock: options.clock });
+  const clock = options.clock ?? new SystemClock();
+  const host = new PrismaTransactionHost(kit.prisma);
+  const unitOfWork = new PrismaUnitOfWork(host);
+  const outbox = new PrismaEventOutbox(host, 'organization', 'organization', clock);
+  const ids = new RandomIdGenerator();
+  const organizations = new PrismaOrganizationRepository(host);
+  const authorizations = new PrismaAuthorizationRepository(host);
+  const cursors = new CursorCodec('organization-test-cursor-secret');
+  const createClient = new CreateClientOrganizationUseCase(unitOfWork, organizations, outbox, ids, clock);
+  return {
+    ...kit,
+    cursors,
+    authorizations,
+    createClient,
+    getOrganization: new GetOrganizationUseCase(organizations),
+    listClients: new ListClientOrganizationsUseCase(organizations, cursors),
+    setVerification: new SetVerificationStatusUseCase(unitOfWork, organizations, outbox, clock),
+    createAuthorization: new CreateAuthorizationUseCase(unitOfWork, organizations, authorizations, ids, clock),
+    getAuthorization: new GetAuthorizationUseCase(authorizations),
+    listAuthorizations: new ListAuthorizationsUseCase(authorizations, cursors),
+    revokeAuthorization: new RevokeAuthorizationUseCase(unitOfWork, authorizations, clock),
+    checkOnBehalfOf: new CheckOnBehalfOfUseCase(organizations, authorizations),
+    /** A root organization (operator CLI path), APPROVED. */
+    rootOrganization: async (label = 'Root') => (await kit.createRootOrganization.execute({ name: uniqueName(label), approved: true })).organizationId,
+    /** A client created by `parentOrganizationId` through the real use case. */
+    clientOf: async (parentOrganizationId: string, label = 'Client') =>
+      (
+        await createClient.execute({
+          callerOrganizationId: parentOrganizationId,
+          name: uniqueName(label),
+          entityType: 'BUSINESS',
+          country: 'DE',
+          email: null,
+        })
+      ).organizationId,
+  };
+}
+
+export type AccessTestKit = ReturnType<typeof createAccessTestKit>;
