@@ -3,6 +3,7 @@
 // autocannon at 32 connections. Then the full stack again at half its measured maximum rate,
 // where the p99 target applies. Not part of the test command.
 import { execFileSync, spawn } from 'node:child_process';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,61 @@ const { ensureDatabase, applyMigrations } = require(join(root, 'libs/persistence
 
 const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+
+/**
+ * Open-loop load at a constant arrival rate: requests are issued on a fixed schedule whatever
+ * the answers do, and each latency counts from its scheduled start, so a stall is not hidden
+ * (no coordinated omission). autocannon's own rate option sends each second's quota back to
+ * back at the start of the second, which measures bursts at full load instead.
+ */
+async function constantRate(url, headers, rate, seconds) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const target = new URL(url);
+  const latencies = [];
+  let errors = 0;
+  let non2xx = 0;
+  const total = Math.floor(rate * seconds);
+  const started = performance.now();
+  const pending = [];
+  let sent = 0;
+  await new Promise((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
+      while (sent < due) {
+        const scheduled = started + (sent * 1000) / rate;
+        sent += 1;
+        pending.push(
+          new Promise((done) => {
+            const request = http.request(
+              { agent, host: target.hostname, port: target.port, path: target.pathname, headers },
+              (response) => {
+                response.resume();
+                response.on('end', () => {
+                  if (response.statusCode < 200 || response.statusCode > 299) non2xx += 1;
+                  latencies.push(performance.now() - scheduled);
+                  done();
+                });
+              },
+            );
+            request.on('error', () => {
+              errors += 1;
+              done();
+            });
+            request.end();
+          }),
+        );
+      }
+      if (sent >= total) resolve();
+      else setTimeout(tick, 1);
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 10) / 10;
+  return { requests: { average: latencies.length / seconds }, latency: { p50: at(0.5), p99: at(0.99) }, non2xx, errors };
+}
 
 function run(cmd, args) {
   execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
@@ -78,7 +134,9 @@ async function main() {
     const bare = await load(baselineUrl);
     const full = await load(target);
     const halfRate = Math.max(1, Math.floor(full.requests.average / 2));
-    const half = await load(target, { overallRate: halfRate });
+    const half = await constantRate(target, headers, halfRate, DURATION);
+    const bareHalfRate = Math.max(1, Math.floor(bare.requests.average / 2));
+    const bareHalf = await constantRate(baselineUrl, headers, bareHalfRate, DURATION);
 
     const row = (name, r) => ({
       run: name,
@@ -89,7 +147,12 @@ async function main() {
       errors: r.errors,
     });
     console.log(`\nGET /v1/accounts/{id}, ${CONNECTIONS} connections, ${DURATION} s per run, ${new Date().toISOString()}`);
-    console.table([row('bare Fastify + pg', bare), row('full stack (gateway → ledger)', full), row(`full stack at ${halfRate} req/s`, half)]);
+    console.table([
+      row('bare Fastify + pg, max', bare),
+      row('full stack (gateway → ledger), max', full),
+      row(`bare at ${bareHalfRate} req/s (constant rate)`, bareHalf),
+      row(`full stack at ${halfRate} req/s (constant rate)`, half),
+    ]);
     const ratio = full.requests.average / bare.requests.average;
     console.log(`ratio full/bare: ${ratio.toFixed(2)} (target ≥ 0.5)`);
     console.log(`p99 at half the maximum rate: ${half.latency.p99} ms (target < 25 ms)`);
