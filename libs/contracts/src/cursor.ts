@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DomainError } from './errors';
+import type { PageRequest } from './jobs';
+import type { PageView } from './views';
 
 /** Keyset position: lists are ordered newest first on `(createdAt, id)`. */
 export interface CursorPosition {
@@ -35,6 +37,21 @@ export class CursorCodec {
       throw invalidCursor();
     }
     return { createdAt: value.c, id: value.i };
+  }
+
+  /**
+   * One keyset page of a list: decodes the request's cursor, reads `limit + 1` rows newest
+   * first after it, and cuts the page. Every list use case goes through here.
+   */
+  async page<T extends { id: string; createdAt: Date }, V>(
+    list: string,
+    request: PageRequest,
+    read: (after: CursorPosition | null, take: number) => Promise<T[]>,
+    view: (row: T) => V,
+  ): Promise<PageView<V>> {
+    const after = request.cursor ? this.decode(list, request.cursor) : null;
+    const rows = await read(after, request.limit + 1);
+    return buildPage(rows, request.limit, this, list, (row) => ({ createdAt: row.createdAt.toISOString(), id: row.id }), view);
   }
 
   private sign(body: string): string {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { buildPage, CursorCodec, type AuthorizationView, type PageView } from '@pfs/contracts';
+import { CursorCodec, type AuthorizationView, type PageView } from '@pfs/contracts';
 import { presentAuthorization } from '../../authorization.presenter';
 import { AuthorizationRepository } from '../../ports/authorization.repository';
 import type { ListAuthorizationsQuery } from './list-authorizations.query';
@@ -15,14 +15,10 @@ export class ListAuthorizationsUseCase {
   ) {}
 
   async execute(query: ListAuthorizationsQuery): Promise<PageView<AuthorizationView>> {
-    const after = query.page.cursor ? this.cursors.decode(AUTHORIZATIONS_LIST, query.page.cursor) : null;
-    const rows = await this.authorizations.listInvolving(query.organizationId, after, query.page.limit + 1);
-    return buildPage(
-      rows,
-      query.page.limit,
-      this.cursors,
+    return this.cursors.page(
       AUTHORIZATIONS_LIST,
-      (authorization) => ({ createdAt: authorization.createdAt.toISOString(), id: authorization.id }),
+      query.page,
+      (after, take) => this.authorizations.listInvolving(query.organizationId, after, take),
       presentAuthorization,
     );
   }

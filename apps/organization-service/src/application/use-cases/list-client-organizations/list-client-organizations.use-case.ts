@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { buildPage, CursorCodec, type OrganizationView, type PageView } from '@pfs/contracts';
+import { CursorCodec, type OrganizationView, type PageView } from '@pfs/contracts';
 import { presentOrganization } from '../../organization.presenter';
 import { OrganizationRepository } from '../../ports/organization.repository';
 import type { ListClientOrganizationsQuery } from './list-client-organizations.query';
@@ -15,14 +15,10 @@ export class ListClientOrganizationsUseCase {
   ) {}
 
   async execute(query: ListClientOrganizationsQuery): Promise<PageView<OrganizationView>> {
-    const after = query.page.cursor ? this.cursors.decode(CLIENT_ORGANIZATIONS_LIST, query.page.cursor) : null;
-    const rows = await this.organizations.listClients(query.callerOrganizationId, after, query.page.limit + 1);
-    return buildPage(
-      rows,
-      query.page.limit,
-      this.cursors,
+    return this.cursors.page(
       CLIENT_ORGANIZATIONS_LIST,
-      (organization) => ({ createdAt: organization.createdAt.toISOString(), id: organization.id }),
+      query.page,
+      (after, take) => this.organizations.listClients(query.callerOrganizationId, after, take),
       presentOrganization,
     );
   }
