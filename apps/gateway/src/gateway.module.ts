@@ -23,6 +23,11 @@ import { RateLimiter } from './rate-limit/rate-limiter';
 import { GatewayRedis } from './redis/gateway-redis';
 import { controllersFor } from './sandbox/sandbox-routes';
 import { SandboxOrganizationsController } from './sandbox/sandbox-organizations.controller';
+// issue 4: referral invites
+import { ReferralInvitesController } from './referral-invites/referral-invites.controller';
+import { SandboxReferralInvitesController } from './sandbox/sandbox-referral-invites.controller';
+// issue 4: tiers
+import { SubOrgTiersController } from './tiers/sub-org-tiers.controller';
 
 /** What the process builds before Nest starts, so main can close it after the app. */
 export interface GatewayRuntime {
@@ -53,6 +58,11 @@ export class GatewayModule {
         OrganizationsController,
         AuthorizationsController,
         SandboxOrganizationsController,
+        // issue 4: referral invites
+        ReferralInvitesController,
+        SandboxReferralInvitesController,
+        // issue 4: tiers
+        SubOrgTiersController,
       ]),
       providers: [
         { provide: GATEWAY_CONFIG, useValue: runtime.config },

@@ -12,6 +12,14 @@ import { RevokeAuthorizationHandler } from './adapters/messaging/revoke-authoriz
 import { SetVerificationHandler } from './adapters/messaging/set-verification.handler';
 import { ListAssetsHandler } from './adapters/messaging/list-assets.handler';
 import { EnableAssetHandler } from './adapters/messaging/enable-asset.handler';
+// issue 4: referral invites
+import { AcceptReferralInviteHandler } from './adapters/messaging/accept-referral-invite.handler';
+import { CreateReferralInviteHandler } from './adapters/messaging/create-referral-invite.handler';
+import { ListReferralInvitesHandler } from './adapters/messaging/list-referral-invites.handler';
+// issue 4: tiers
+import { AssignSubOrgTierHandler } from './adapters/messaging/assign-sub-org-tier.handler';
+import { GetEffectiveSubOrgTierHandler } from './adapters/messaging/get-effective-sub-org-tier.handler';
+import { ListSubOrgTiersHandler } from './adapters/messaging/list-sub-org-tiers.handler';
 import { ORGANIZATION_PROVIDERS, ORGANIZATION_SERVICE } from './organization.providers';
 
 /** Binds the organization service's ports to their adapters and its queue to its handlers. */
@@ -35,6 +43,14 @@ import { ORGANIZATION_PROVIDERS, ORGANIZATION_SERVICE } from './organization.pro
       RevokeAuthorizationHandler,
       // Assets and funding methods, issue 4 part C.
       EnableAssetHandler,
+      // issue 4: referral invites
+      CreateReferralInviteHandler,
+      ListReferralInvitesHandler,
+      AcceptReferralInviteHandler,
+      // issue 4: tiers
+      ListSubOrgTiersHandler,
+      AssignSubOrgTierHandler,
+      GetEffectiveSubOrgTierHandler,
     ]),
   ],
 })

@@ -31,6 +31,21 @@ import { ListAssetsUseCase } from './application/use-cases/list-assets/list-asse
 import { EnableAssetUseCase } from './application/use-cases/enable-asset/enable-asset.use-case';
 import { RevokeApiKeyUseCase } from './application/use-cases/revoke-api-key/revoke-api-key.use-case';
 
+// issue 4: referral invites
+import { PrismaReferralInviteRepository } from './adapters/persistence/prisma-referral-invite.repository';
+import { ReferralInviteRepository } from './application/ports/referral-invite.repository';
+import { AcceptReferralInviteUseCase } from './application/use-cases/accept-referral-invite/accept-referral-invite.use-case';
+import { CreateReferralInviteUseCase } from './application/use-cases/create-referral-invite/create-referral-invite.use-case';
+import { ListReferralInvitesUseCase } from './application/use-cases/list-referral-invites/list-referral-invites.use-case';
+// issue 4: tiers
+import { ConfiguredSubOrgTierCatalog } from './adapters/config/configured-sub-org-tier.catalog';
+import { PrismaSubOrgTierAssignmentRepository } from './adapters/persistence/prisma-sub-org-tier-assignment.repository';
+import { SubOrgTierAssignmentRepository } from './application/ports/sub-org-tier-assignment.repository';
+import { SubOrgTierCatalog } from './application/ports/sub-org-tier-catalog';
+import { AssignSubOrgTierUseCase } from './application/use-cases/assign-sub-org-tier/assign-sub-org-tier.use-case';
+import { GetEffectiveSubOrgTierUseCase } from './application/use-cases/get-effective-sub-org-tier/get-effective-sub-org-tier.use-case';
+import { ListSubOrgTiersUseCase } from './application/use-cases/list-sub-org-tiers/list-sub-org-tiers.use-case';
+
 export const ORGANIZATION_SERVICE: ServiceIdentity = { service: 'organization', schema: 'organization' };
 
 /**
@@ -63,4 +78,15 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   RevokeAuthorizationUseCase,
   // Assets and funding methods, issue 4 part C.
   EnableAssetUseCase,
+  // issue 4: referral invites
+  { provide: ReferralInviteRepository, useClass: PrismaReferralInviteRepository },
+  CreateReferralInviteUseCase,
+  ListReferralInvitesUseCase,
+  AcceptReferralInviteUseCase,
+  // issue 4: tiers
+  { provide: SubOrgTierCatalog, useClass: ConfiguredSubOrgTierCatalog },
+  { provide: SubOrgTierAssignmentRepository, useClass: PrismaSubOrgTierAssignmentRepository },
+  ListSubOrgTiersUseCase,
+  AssignSubOrgTierUseCase,
+  GetEffectiveSubOrgTierUseCase,
 ];

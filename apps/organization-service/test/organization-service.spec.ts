@@ -127,4 +127,44 @@ describe('organization service process', () => {
       connection.disconnect();
     }
   });
+
+  // issue 4: tiers
+  describe('tiers over the queue', () => {
+    it('assigns a tier to a client and answers tiers.effective with the tier in force at a time', async () => {
+      const broker = await createOrganization();
+      const client = await service.bus.send(
+        'organization',
+        'organizations.create',
+        { callerOrganizationId: broker.organizationId, name: uniqueName('Tier client'), entityType: 'BUSINESS', country: 'DE', email: null },
+        { requestId },
+      );
+      const before = new Date(Date.now() - 1000).toISOString();
+      expect((await service.bus.send('organization', 'tiers.list', { callerOrganizationId: broker.organizationId }, { requestId })).map((t) => t.key)).toEqual([
+        'standard',
+        'preferred',
+        'vip',
+      ]);
+      const assignment = await service.bus.send(
+        'organization',
+        'tiers.assign',
+        { callerOrganizationId: broker.organizationId, organizationId: client.organizationId, tierKey: 'preferred' },
+        { requestId },
+      );
+      expect(assignment).toEqual({
+        object: 'sub_org_tier_assignment',
+        organizationId: client.organizationId,
+        tier: { key: 'preferred', label: 'Preferred', spreadBps: 60, referrerShareBps: 20 },
+      });
+      expect(await service.bus.send('organization', 'tiers.effective', { organizationId: client.organizationId }, { requestId })).toEqual({
+        key: 'preferred',
+        label: 'Preferred',
+        spreadBps: 60,
+        referrerShareBps: 20,
+      });
+      expect(await service.bus.send('organization', 'tiers.effective', { organizationId: client.organizationId, at: before }, { requestId })).toBeNull();
+      await expect(
+        service.bus.send('organization', 'tiers.assign', { callerOrganizationId: broker.organizationId, organizationId: client.organizationId, tierKey: 'gold' }, { requestId }),
+      ).rejects.toMatchObject({ code: 'sub_org_tier_not_found' });
+    });
+  });
 });

@@ -1,5 +1,9 @@
 import type { ErrorPayload } from './errors';
 import type { FundingMethodView } from './views';
+// issue 4: referral invites
+import type { ReferralInviteView } from './views';
+// issue 4: tiers
+import type { SubOrgTier, SubOrgTierAssignmentView, SubOrgTierView } from './views';
 import type {
   AccountView,
   AssetView,
@@ -99,6 +103,31 @@ export interface OrganizationCommands {
   // Assets and funding methods, issue 4 part C.
   /** Grants a catalog asset to the organization (idempotent); `not_found` for an asset outside the catalog. */
   'assets.enable': { payload: { organizationId: string; asset: string }; result: AssetView };
+  // issue 4: referral invites
+  /** Issues or renews the caller's invite for an email; `referral_invite_already_accepted` once accepted. */
+  'referral-invites.create': {
+    payload: { referrerOrganizationId: string; email: string };
+    result: { referralInvite: ReferralInviteView; created: boolean };
+  };
+  'referral-invites.list': { payload: { referrerOrganizationId: string; page: PageRequest }; result: PageView<ReferralInviteView> };
+  /** Sandbox sign-up through an invite of the caller: a root organization referred by it, and its first key. */
+  'referral-invites.accept': {
+    payload: { referrerOrganizationId: string; referralInviteId: string; email: string; name: string };
+    result: { organization: OrganizationView; apiKey: string };
+  };
+  // issue 4: tiers
+  /** The tiers the caller may assign to its clients, in platform order. */
+  'tiers.list': { payload: { callerOrganizationId: string }; result: SubOrgTierView[] };
+  /**
+   * Puts the caller's client on a tier, or removes it (`tierKey` null); only the creator may.
+   * `sub_org_tier_not_found` for an unknown key, `sub_org_tier_not_available` for one not offered to the caller.
+   */
+  'tiers.assign': {
+    payload: { callerOrganizationId: string; organizationId: string; tierKey: string | null };
+    result: SubOrgTierAssignmentView;
+  };
+  /** The tier in force for the organization at `at` (ISO timestamp; now when omitted), null for default pricing. */
+  'tiers.effective': { payload: { organizationId: string; at?: string }; result: SubOrgTier | null };
 }
 
 export interface LedgerCommands {
@@ -181,6 +210,14 @@ export const COMMAND_NAMES: { [S in CommandService]: readonly CommandName<S>[] }
     'authorizations.revoke',
     // Assets and funding methods, issue 4 part C.
     'assets.enable',
+    // issue 4: referral invites
+    'referral-invites.create',
+    'referral-invites.list',
+    'referral-invites.accept',
+    // issue 4: tiers
+    'tiers.list',
+    'tiers.assign',
+    'tiers.effective',
   ],
   ledger: [
     'system.ping',

@@ -106,3 +106,39 @@ export interface AuthorizationView {
   createdAt: string;
   revokedAt: string | null;
 }
+
+// issue 4: referral invites
+export const REFERRAL_INVITE_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED'] as const;
+export type ReferralInviteStatus = (typeof REFERRAL_INVITE_STATUSES)[number];
+
+/** Spec §2.8, plus `status` as listed by GET /v1/referral-invites (api-decisions §3). */
+export interface ReferralInviteView {
+  object: 'referral_invite';
+  referralInviteId: string;
+  email: string;
+  url: string;
+  status: ReferralInviteStatus;
+  expiresAt: string;
+  createdAt: string;
+}
+
+// ---------------------------------------------------------------- issue 4: tiers
+
+/** A platform pricing tier (api-decisions §6): the spread a client pays and its creator's share of it. */
+export interface SubOrgTier {
+  key: string;
+  label: string;
+  spreadBps: number;
+  referrerShareBps: number;
+}
+
+export interface SubOrgTierView extends SubOrgTier {
+  object: 'sub_org_tier';
+}
+
+/** Spec 2.9; `tier` is null once removed (default pricing). */
+export interface SubOrgTierAssignmentView {
+  object: 'sub_org_tier_assignment';
+  organizationId: string;
+  tier: SubOrgTier | null;
+}

@@ -123,6 +123,32 @@ export class Organization {
     );
   }
 
+  // issue 4: referral invites
+  /** Sign-up through a referral invite: a root organization (no broker) attributed to its referrer, PENDING. */
+  static createReferred(input: {
+    id: string;
+    primaryAccountId: string;
+    name: string;
+    email: string;
+    referrerOrganizationId: string;
+    now: Date;
+  }): Organization {
+    return new Organization(
+      input.id,
+      validName(input.name),
+      null,
+      null,
+      input.email,
+      'PENDING',
+      null,
+      null,
+      input.referrerOrganizationId,
+      input.primaryAccountId,
+      input.now,
+      input.now,
+    );
+  }
+
   static createRoot(input: NewRootOrganization): Organization {
     return new Organization(
       input.id,

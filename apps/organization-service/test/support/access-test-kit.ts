@@ -14,6 +14,14 @@ import { ListClientOrganizationsUseCase } from '../../src/application/use-cases/
 import { RevokeAuthorizationUseCase } from '../../src/application/use-cases/revoke-authorization/revoke-authorization.use-case';
 import { SetVerificationStatusUseCase } from '../../src/application/use-cases/set-verification-status/set-verification-status.use-case';
 import { createOrganizationTestKit, uniqueName } from './organization-test-kit';
+// issue 4: referral invites
+import { PrismaReferralInviteRepository } from '../../src/adapters/persistence/prisma-referral-invite.repository';
+import { CreateReferralInviteUseCase } from '../../src/application/use-cases/create-referral-invite/create-referral-invite.use-case';
+import { ListReferralInvitesUseCase } from '../../src/application/use-cases/list-referral-invites/list-referral-invites.use-case';
+import { PrismaApiKeyRepository } from '../../src/adapters/persistence/prisma-api-key.repository';
+import { RandomApiKeyGenerator } from '../../src/adapters/security/random-api-key.generator';
+import { ApiKeyIssuer } from '../../src/application/api-key.issuer';
+import { AcceptReferralInviteUseCase } from '../../src/application/use-cases/accept-referral-invite/accept-referral-invite.use-case';
 
 /**
  * The organization kit plus the client-organization, verification and authorization use cases,
@@ -43,6 +51,10 @@ export function createAccessTestKit(options: { clock?: Clock } = {}) {
     listAuthorizations: new ListAuthorizationsUseCase(authorizations, cursors),
     revokeAuthorization: new RevokeAuthorizationUseCase(unitOfWork, authorizations, clock),
     checkOnBehalfOf: new CheckOnBehalfOfUseCase(organizations, authorizations),
+    // issue 4: referral invites
+    createReferralInvite: new CreateReferralInviteUseCase(unitOfWork, organizations, new PrismaReferralInviteRepository(host), ids, clock),
+    listReferralInvites: new ListReferralInvitesUseCase(new PrismaReferralInviteRepository(host), cursors, clock),
+    acceptReferralInvite: new AcceptReferralInviteUseCase(unitOfWork, organizations, new PrismaReferralInviteRepository(host), new ApiKeyIssuer(new PrismaApiKeyRepository(host), new RandomApiKeyGenerator(kit.config), kit.hasher, ids, clock), outbox, ids, clock),
     /** A root organization (operator CLI path), APPROVED. */
     rootOrganization: async (label = 'Root') => (await kit.createRootOrganization.execute({ name: uniqueName(label), approved: true })).organizationId,
     /** A client created by `parentOrganizationId` through the real use case. */

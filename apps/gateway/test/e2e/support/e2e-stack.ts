@@ -9,7 +9,7 @@ import { testDatabaseUrl, testRedisUrl } from '@pfs/testing';
 const run = promisify(execFile);
 
 export const ROOT = resolve(__dirname, '../../../../..');
-const CLI = join(ROOT, 'apps/organization-service/dist/cli.js');
+export const CLI = join(ROOT, 'apps/organization-service/dist/cli.js');
 export const REQUEST_ID = /^req_[0-9a-f]{32}$/;
 
 export interface Answer {
@@ -49,7 +49,7 @@ export interface E2eStack {
  * Every app of the repository as its own process (built `dist/`), on free ports, sharing this
  * test file's queue prefix. Requires `turbo run build` first.
  */
-export async function startE2eStack(queuePrefix: string): Promise<E2eStack> {
+export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<E2eStack> {
   const unbuilt = [...APPS.map((app) => join(ROOT, app.dir, 'dist/main.js')), CLI].filter((file) => !existsSync(file));
   if (unbuilt.length) throw new Error(`build every app first (node_modules/.bin/turbo run build); missing: ${unbuilt.join(', ')}`);
   const env: NodeJS.ProcessEnv = {
@@ -58,6 +58,8 @@ export async function startE2eStack(queuePrefix: string): Promise<E2eStack> {
     QUEUE_PREFIX: queuePrefix,
     LOG_LEVEL: 'info',
     SERVICE_ENV: 'sandbox',
+    // issue 4: tiers (service configuration a test needs, e.g. SUB_ORG_TIER_OFFERS)
+    ...extraEnv,
   };
   const stack = await startApps({ root: ROOT, ports: 'random', env, readyTimeoutMs: 60000 });
   const baseUrl = stack.gatewayUrl;

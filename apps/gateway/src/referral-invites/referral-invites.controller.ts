@@ -1,0 +1,66 @@
+import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { PageView, Principal, ReferralInviteView } from '@pfs/contracts';
+import { CommandBus } from '@pfs/messaging';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import { NoQueryDto } from '../http/no-query.dto';
+import { RequestId } from '../http/request-id.decorator';
+import { PageQueryDto } from '../lists/page-query.dto';
+import { Paginated } from '../lists/paginated.decorator';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
+import { RequestErrorCode } from '../validation/request-error-code.decorator';
+import { CreateReferralInviteBody, ReferralInviteDto } from './referral-invite.dto';
+
+@ApiTags('Referral invites')
+@Controller('v1/referral-invites')
+export class ReferralInvitesController {
+  constructor(private readonly bus: CommandBus) {}
+
+  @Post()
+  @RequestErrorCode('validation_error')
+  @ApiOperation({
+    operationId: 'createReferralInvite',
+    summary: 'Issue a sign-up link for one customer',
+    description:
+      'The link opens sign-up with the email pre-filled and locked; a sign-up with any other email is refused, and the customer still confirms the address by email. ' +
+      'After sign-up the customer’s organization has the caller as its `referrerOrganizationId`. The email is trimmed and lower-cased. ' +
+      'Calling again for the same email returns the same invite (same `referralInviteId` and `url`) with `expiresAt` renewed to 7 days from now, with 200 instead of 201. ' +
+      'Referrals are switched on for the caller on its first call. Once an invite for the email was accepted the answer is 409 `referral_invite_already_accepted`.',
+  })
+  @ApiCreatedResponse({ description: 'A new invite.', type: ReferralInviteDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @ApiOkResponse({ description: 'The caller’s existing invite for this email, with a renewed `expiresAt`.', type: ReferralInviteDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @ApiErrors('referral_invite_already_accepted')
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @RequestId() requestId: string,
+    @Body() body: CreateReferralInviteBody,
+    @Query() _query: NoQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ReferralInviteView> {
+    const result = await this.bus.send(
+      'organization',
+      'referral-invites.create',
+      { referrerOrganizationId: principal.organizationId, email: body.email },
+      { requestId },
+    );
+    if (!result.created) void reply.status(200);
+    return result.referralInvite;
+  }
+
+  @Get()
+  @RequestErrorCode('validation_error')
+  @ApiOperation({
+    operationId: 'listReferralInvites',
+    summary: 'List the caller’s referral invites',
+    description:
+      'Every invite the caller issued, with `status` `PENDING`, `ACCEPTED` or `EXPIRED`, newest first (by first issue). ' +
+      'Paginated with `limit` (1–100, default 25) and the opaque `cursor`; continue while `X-Next-Cursor` is present.',
+  })
+  @Paginated(ReferralInviteDto, 'ReferralInviteList', 'One page of referral invites, newest first.')
+  @ApiErrors()
+  list(@CurrentPrincipal() principal: Principal, @RequestId() requestId: string, @Query() query: PageQueryDto): Promise<PageView<ReferralInviteView>> {
+    return this.bus.send('organization', 'referral-invites.list', { referrerOrganizationId: principal.organizationId, page: query.toPageRequest() }, { requestId });
+  }
+}

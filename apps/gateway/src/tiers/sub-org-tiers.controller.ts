@@ -1,0 +1,72 @@
+import { Body, Controller, Get, Put, Query } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Principal, SubOrgTierAssignmentView, SubOrgTierView } from '@pfs/contracts';
+import { CommandBus } from '@pfs/messaging';
+import { ActingOrganizationId } from '../auth/acting-organization.decorator';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import { OnBehalfOf } from '../auth/on-behalf-of.decorator';
+import { NoQueryDto } from '../http/no-query.dto';
+import { RequestId } from '../http/request-id.decorator';
+import { fullList, type ListEnvelope } from '../lists/list-envelope';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
+import { RequestErrorCode } from '../validation/request-error-code.decorator';
+import { SetSubOrgTierBody, SubOrgTierAssignmentDto, SubOrgTierListDto } from './sub-org-tier.dto';
+
+const AVAILABILITY =
+  'By default every broker is offered every platform tier; the operator may restrict a broker to some of them (`SUB_ORG_TIER_OFFERS`). ' +
+  'A tier not offered to the caller is not listed, and assigning it is 403 `sub_org_tier_not_available`.';
+
+@ApiTags('Sub-org tiers')
+@Controller('v1')
+export class SubOrgTiersController {
+  constructor(private readonly bus: CommandBus) {}
+
+  @Get('sub-org-tiers')
+  @ApiOperation({
+    operationId: 'listSubOrgTiers',
+    summary: 'List the pricing tiers the caller can assign to its clients',
+    description: `Returned in full, in platform order (never paginated). Takes no query parameters. ${AVAILABILITY}`,
+  })
+  @ApiOkResponse({ description: 'The tiers offered to the caller.', type: SubOrgTierListDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @RequestErrorCode('validation_error')
+  @ApiErrors()
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @RequestId() requestId: string,
+    @Query() _query: NoQueryDto,
+  ): Promise<ListEnvelope<SubOrgTierView>> {
+    const tiers = await this.bus.send('organization', 'tiers.list', { callerOrganizationId: principal.organizationId }, { requestId });
+    return fullList(tiers);
+  }
+
+  @Put('organizations/sub-org-tier')
+  @ApiOperation({
+    operationId: 'setSubOrgTier',
+    summary: 'Put a client organization on a tier, or remove its tier',
+    description:
+      'Names the client with `Service-On-Behalf-Of` (required). Only the organization that created the client via POST /v1/organizations may set its tier; ' +
+      'an authorization (LOA) is not enough, so a customer cannot reprice itself. A client can be priced from creation on, whatever its verification status. ' +
+      'The tier applies from the client’s next quote and to the commission on its next trade; trades already executed are unaffected. ' +
+      `An unknown key is 404 \`sub_org_tier_not_found\`. ${AVAILABILITY}`,
+  })
+  @ApiBody({ type: SetSubOrgTierBody, required: false })
+  @ApiOkResponse({ description: 'The client’s tier after the change.', type: SubOrgTierAssignmentDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @OnBehalfOf('creator', { required: true })
+  @RequestErrorCode('validation_error')
+  @ApiErrors('sub_org_tier_not_found', 'sub_org_tier_not_available')
+  set(
+    @CurrentPrincipal() principal: Principal,
+    @ActingOrganizationId() organizationId: string,
+    @RequestId() requestId: string,
+    @Body() body: SetSubOrgTierBody,
+    @Query() _query: NoQueryDto,
+  ): Promise<SubOrgTierAssignmentView> {
+    return this.bus.send(
+      'organization',
+      'tiers.assign',
+      { callerOrganizationId: principal.organizationId, organizationId, tierKey: body.subOrgTierKey ?? null },
+      { requestId },
+    );
+  }
+}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import type { CursorPosition } from '@pfs/contracts';
+import { PrismaTransactionHost, type Prisma } from '@pfs/persistence';
+import { ReferralInviteRepository } from '../../application/ports/referral-invite.repository';
+import { ReferralInvite } from '../../domain/referral-invite';
+
+type ReferralInviteRow = Prisma.ReferralInviteGetPayload<object>;
+
+@Injectable()
+export class PrismaReferralInviteRepository extends ReferralInviteRepository {
+  constructor(private readonly host: PrismaTransactionHost) {
+    super();
+  }
+
+  async enableReferrals(organizationId: string, now: Date): Promise<void> {
+    // ON CONFLICT keeps the first enabled_at and never aborts the surrounding transaction.
+    await this.host.client.$executeRaw`
+      INSERT INTO "organization"."referral_programs" (organization_id, enabled_at)
+      VALUES (${organizationId}, ${now})
+      ON CONFLICT (organization_id) DO NOTHING`;
+  }
+
+  async referralsEnabledAt(organizationId: string): Promise<Date | null> {
+    const row = await this.host.client.referralProgram.findUnique({ where: { organizationId } });
+    return row?.enabledAt ?? null;
+  }
+
+  async findByEmail(referrerOrganizationId: string, email: string): Promise<ReferralInvite | null> {
+    const row = await this.host.client.referralInvite.findUnique({
+      where: { referrerOrganizationId_email: { referrerOrganizationId, email } },
+    });
+    return row ? toReferralInvite(row) : null;
+  }
+
+  async findByIdForUpdate(referralInviteId: string): Promise<ReferralInvite | null> {
+    await this.host.client.$queryRaw`SELECT id FROM "organization"."referral_invites" WHERE id = ${referralInviteId} FOR UPDATE`;
+    const row = await this.host.client.referralInvite.findUnique({ where: { id: referralInviteId } });
+    return row ? toReferralInvite(row) : null;
+  }
+
+  async insert(invite: ReferralInvite): Promise<void> {
+    // Callers lock the referrer first, so (referrer, email) cannot race: P2002 would be a defect.
+    await this.host.client.referralInvite.create({
+      data: {
+        id: invite.id,
+        referrerOrganizationId: invite.referrerOrganizationId,
+        email: invite.email,
+        expiresAt: invite.expiresAt,
+        acceptedAt: invite.acceptedAt,
+        acceptedOrganizationId: invite.acceptedOrganizationId,
+        createdAt: invite.createdAt,
+      },
+    });
+  }
+
+  async saveRenewal(invite: ReferralInvite): Promise<void> {
+    await this.host.client.referralInvite.update({ where: { id: invite.id }, data: { expiresAt: invite.expiresAt } });
+  }
+
+  async saveAcceptance(invite: ReferralInvite): Promise<void> {
+    await this.host.client.referralInvite.update({
+      where: { id: invite.id },
+      data: { acceptedAt: invite.acceptedAt, acceptedOrganizationId: invite.acceptedOrganizationId },
+    });
+  }
+
+  async listByReferrer(referrerOrganizationId: string, after: CursorPosition | null, limit: number): Promise<ReferralInvite[]> {
+    const keyset: Prisma.ReferralInviteWhereInput = after
+      ? {
+          OR: [
+            { createdAt: { lt: new Date(after.createdAt) } },
+            { createdAt: new Date(after.createdAt), id: { lt: after.id } },
+          ],
+        }
+      : {};
+    const rows = await this.host.client.referralInvite.findMany({
+      where: { referrerOrganizationId, ...keyset },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+    });
+    return rows.map(toReferralInvite);
+  }
+}
+
+function toReferralInvite(row: ReferralInviteRow): ReferralInvite {
+  return new ReferralInvite(
+    row.id,
+    row.referrerOrganizationId,
+    row.email,
+    row.expiresAt,
+    row.acceptedAt,
+    row.acceptedOrganizationId,
+    row.createdAt,
+  );
+}

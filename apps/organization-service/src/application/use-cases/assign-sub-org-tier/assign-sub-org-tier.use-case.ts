@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, UnitOfWork, type SubOrgTierAssignmentView } from '@pfs/contracts';
+import { OrganizationNotFoundError } from '../../../domain/organization-errors';
+import { tiersOffered, tierToAssign } from '../../../domain/sub-org-tier';
+import { SubOrgTierForbiddenError } from '../../../domain/sub-org-tier-errors';
+import { OrganizationRepository } from '../../ports/organization.repository';
+import { SubOrgTierAssignmentRepository } from '../../ports/sub-org-tier-assignment.repository';
+import { SubOrgTierCatalog } from '../../ports/sub-org-tier-catalog';
+import { presentSubOrgTierAssignment } from '../../sub-org-tier.presenter';
+import type { AssignSubOrgTierCommand } from './assign-sub-org-tier.command';
+
+/**
+ * Spec 4.2: only the client's creator may set its tier (an LOA is not enough), at any time from
+ * creation on, whatever its verification. Each change is appended with its time, so a quote is
+ * priced by the tier in force when it is made and executed trades are untouched. The client's
+ * row is locked so concurrent changes are recorded in the order they happen.
+ */
+@Injectable()
+export class AssignSubOrgTierUseCase {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly organizations: OrganizationRepository,
+    private readonly assignments: SubOrgTierAssignmentRepository,
+    private readonly catalog: SubOrgTierCatalog,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(command: AssignSubOrgTierCommand): Promise<SubOrgTierAssignmentView> {
+    return this.unitOfWork.run(async () => {
+      const organization = await this.organizations.findByIdForUpdate(command.organizationId);
+      if (!organization) throw new OrganizationNotFoundError(command.organizationId);
+      if (!organization.isClientOf(command.callerOrganizationId)) throw new SubOrgTierForbiddenError(command.organizationId);
+
+      const offered = tiersOffered(this.catalog.all(), this.catalog.restrictionFor(command.callerOrganizationId));
+      const tier = tierToAssign(this.catalog.all(), offered, command.tierKey);
+      await this.assignments.append({
+        organizationId: organization.id,
+        tierKey: tier?.key ?? null,
+        assignedAt: this.clock.now(),
+        assignedBy: command.callerOrganizationId,
+      });
+      return presentSubOrgTierAssignment(organization.id, tier);
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, UnitOfWork, type ReferralInviteView } from '@pfs/contracts';
+import { OrganizationNotFoundError } from '../../../domain/organization-errors';
+import { ReferralInvite } from '../../../domain/referral-invite';
+import { IdGenerator } from '../../ports/id-generator';
+import { OrganizationRepository } from '../../ports/organization.repository';
+import { ReferralInviteRepository } from '../../ports/referral-invite.repository';
+import { presentReferralInvite } from '../../referral-invite.presenter';
+import type { CreateReferralInviteCommand } from './create-referral-invite.command';
+
+export interface CreateReferralInviteResult {
+  referralInvite: ReferralInviteView;
+  /** False when the caller already had an invite for this email, now renewed. */
+  created: boolean;
+}
+
+/**
+ * POST /v1/referral-invites (spec 4.3): switches referrals on, then issues the invite or renews
+ * the caller's existing one for the email (same id and link, new expiresAt). The referrer's row
+ * is locked, so two calls for the same email cannot both insert.
+ */
+@Injectable()
+export class CreateReferralInviteUseCase {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly organizations: OrganizationRepository,
+    private readonly invites: ReferralInviteRepository,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: CreateReferralInviteCommand): Promise<CreateReferralInviteResult> {
+    const now = this.clock.now();
+    const fresh = ReferralInvite.issue({
+      id: this.ids.next('referralInvite'),
+      referrerOrganizationId: command.referrerOrganizationId,
+      email: command.email,
+      now,
+    });
+    return this.unitOfWork.run(async () => {
+      if (!(await this.organizations.findByIdForUpdate(command.referrerOrganizationId))) {
+        throw new OrganizationNotFoundError(command.referrerOrganizationId);
+      }
+      const existing = await this.invites.findByEmail(command.referrerOrganizationId, fresh.email);
+      // Checked before the switch, so a refused call changes nothing.
+      const renewed = existing?.renew(now);
+      await this.invites.enableReferrals(command.referrerOrganizationId, now);
+      if (renewed) {
+        await this.invites.saveRenewal(renewed);
+        return { referralInvite: presentReferralInvite(renewed, now), created: false };
+      }
+      await this.invites.insert(fresh);
+      return { referralInvite: presentReferralInvite(fresh, now), created: true };
+    });
+  }
+}

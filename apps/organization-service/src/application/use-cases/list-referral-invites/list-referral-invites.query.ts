@@ -1,0 +1,6 @@
+import type { PageRequest } from '@pfs/contracts';
+
+export interface ListReferralInvitesQuery {
+  referrerOrganizationId: string;
+  page: PageRequest;
+}

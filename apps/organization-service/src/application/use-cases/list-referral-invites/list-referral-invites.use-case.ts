@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { buildPage, Clock, CursorCodec, type PageView, type ReferralInviteView } from '@pfs/contracts';
+import { ReferralInviteRepository } from '../../ports/referral-invite.repository';
+import { presentReferralInvite } from '../../referral-invite.presenter';
+import type { ListReferralInvitesQuery } from './list-referral-invites.query';
+
+export const REFERRAL_INVITES_LIST = 'referral-invites';
+
+/** GET /v1/referral-invites: the caller's invites, newest first, each with its status now. */
+@Injectable()
+export class ListReferralInvitesUseCase {
+  constructor(
+    private readonly invites: ReferralInviteRepository,
+    private readonly cursors: CursorCodec,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(query: ListReferralInvitesQuery): Promise<PageView<ReferralInviteView>> {
+    const after = query.page.cursor ? this.cursors.decode(REFERRAL_INVITES_LIST, query.page.cursor) : null;
+    const rows = await this.invites.listByReferrer(query.referrerOrganizationId, after, query.page.limit + 1);
+    const now = this.clock.now();
+    return buildPage(
+      rows,
+      query.page.limit,
+      this.cursors,
+      REFERRAL_INVITES_LIST,
+      (invite) => ({ createdAt: invite.createdAt.toISOString(), id: invite.id }),
+      (invite) => presentReferralInvite(invite, now),
+    );
+  }
+}

@@ -1,0 +1,3 @@
+export interface ListSubOrgTiersQuery {
+  callerOrganizationId: string;
+}
