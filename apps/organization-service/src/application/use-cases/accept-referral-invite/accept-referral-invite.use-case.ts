@@ -8,6 +8,7 @@ import { IdGenerator } from '../../ports/id-generator';
 import { OrganizationRepository } from '../../ports/organization.repository';
 import { ReferralInviteRepository } from '../../ports/referral-invite.repository';
 import type { AcceptReferralInviteCommand } from './accept-referral-invite.command';
+import { organizationCreated } from '../../organization-events';
 
 export interface AcceptReferralInviteResult {
   organization: OrganizationView;
@@ -53,14 +54,7 @@ export class AcceptReferralInviteUseCase {
       await this.organizations.insert(organization);
       const key = await this.keys.issue(organization.id);
       await this.invites.saveAcceptance(accepted);
-      await this.outbox.append('organization.created', {
-        organizationId: organization.id,
-        primaryAccountId: organization.primaryAccountId,
-        name: organization.name,
-        parentOrganizationId: organization.parentOrganizationId,
-        referrerOrganizationId: organization.referrerOrganizationId,
-        createdAt: organization.createdAt.toISOString(),
-      });
+      await this.outbox.append('organization.created', organizationCreated(organization));
       return { organization: presentOrganization(organization), apiKey: key.apiKey };
     });
   }

@@ -6,6 +6,7 @@ import { presentOrganization } from '../../organization.presenter';
 import { IdGenerator } from '../../ports/id-generator';
 import { OrganizationRepository } from '../../ports/organization.repository';
 import type { CreateClientOrganizationCommand } from './create-client-organization.command';
+import { organizationCreated } from '../../organization-events';
 
 /**
  * POST /v1/organizations: a client organization whose creator is the caller. The ledger opens
@@ -39,14 +40,7 @@ export class CreateClientOrganizationUseCase {
         throw new OrganizationNotFoundError(command.callerOrganizationId);
       }
       await this.organizations.insert(organization);
-      await this.outbox.append('organization.created', {
-        organizationId: organization.id,
-        primaryAccountId: organization.primaryAccountId,
-        name: organization.name,
-        parentOrganizationId: organization.parentOrganizationId,
-        referrerOrganizationId: organization.referrerOrganizationId,
-        createdAt: organization.createdAt.toISOString(),
-      });
+      await this.outbox.append('organization.created', organizationCreated(organization));
       return presentOrganization(organization);
     });
   }

@@ -5,6 +5,7 @@ import { ApiKeyIssuer } from '../../api-key.issuer';
 import { IdGenerator } from '../../ports/id-generator';
 import { OrganizationRepository } from '../../ports/organization.repository';
 import type { CreateRootOrganizationCommand, CreateRootOrganizationResult } from './create-root-organization.command';
+import { organizationCreated } from '../../organization-events';
 
 /**
  * Operator bootstrap (api-decisions §3): an organization with no parent, its first API key and
@@ -33,14 +34,7 @@ export class CreateRootOrganizationUseCase {
     return this.unitOfWork.run(async () => {
       await this.organizations.insert(organization);
       const key = await this.keys.issue(organization.id);
-      await this.outbox.append('organization.created', {
-        organizationId: organization.id,
-        primaryAccountId: organization.primaryAccountId,
-        name: organization.name,
-        parentOrganizationId: organization.parentOrganizationId,
-        referrerOrganizationId: organization.referrerOrganizationId,
-        createdAt: organization.createdAt.toISOString(),
-      });
+      await this.outbox.append('organization.created', organizationCreated(organization));
       return {
         organizationId: organization.id,
         accountId: organization.primaryAccountId,
