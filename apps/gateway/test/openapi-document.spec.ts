@@ -49,6 +49,20 @@ const SPEC_ERROR_CODES = [
   'internal_error',
 ];
 
+/** Spec §7 "Codes listed per endpoint", transcribed: [method, path, codes]. */
+const SPEC_CODES_PER_ENDPOINT: ReadonlyArray<readonly [string, string, readonly string[]]> = [
+  ['get', '/v1/assets', ['missing_api_key', 'forbidden', 'not_found', 'rate_limited', 'internal_error']],
+  ['put', '/v1/organizations/sub-org-tier', ['missing_api_key', 'forbidden', 'not_found', 'validation_error', 'rate_limited', 'internal_error']],
+  ['post', '/v1/referral-invites', ['missing_api_key', 'forbidden', 'quote_expired', 'validation_error', 'rate_limited', 'internal_error']],
+  ['post', '/v1/beneficiaries/bank', ['invalid_request', 'missing_api_key', 'forbidden', 'not_found', 'quote_expired', 'rate_limited', 'internal_error']],
+  ['patch', '/v1/beneficiaries/{beneficiaryId}', ['invalid_request', 'missing_api_key', 'forbidden', 'not_found', 'quote_expired', 'rate_limited', 'internal_error']],
+  ['post', '/v1/transactions/faucet', ['invalid_request', 'missing_api_key', 'forbidden', 'not_found', 'rate_limited', 'internal_error']],
+  ['post', '/v1/quotes', ['invalid_request', 'missing_api_key', 'forbidden', 'not_found', 'quote_expired', 'rate_limited', 'internal_error']],
+  ['get', '/v1/accounts/{accountId}', ['missing_api_key', 'not_found', 'rate_limited', 'internal_error']],
+  ['patch', '/v1/webhooks/endpoints/{endpointId}', ['missing_api_key', 'not_found', 'rate_limited', 'internal_error', 'chain_send_failed', 'invalid_request']],
+  ['delete', '/v1/webhooks/endpoints/{endpointId}', ['missing_api_key', 'not_found', 'rate_limited', 'internal_error', 'chain_send_failed']],
+];
+
 interface Example {
   value: { error: { code: string } };
 }
@@ -207,6 +221,29 @@ describe('OpenAPI document', () => {
     expect(Object.keys(list.responses['200']?.headers ?? {})).toEqual(expect.arrayContaining(['X-Page-Size', 'X-Next-Cursor']));
     expect(list.responses['200']?.content?.['application/json']?.schema?.$ref).toBe('#/components/schemas/AccountList');
     expect(Object.keys(list.responses).sort()).toEqual(['200', '400', '401', '429', '500', '503']);
+  });
+
+  it('answers, or accounts for, every code spec §7 lists for each endpoint built so far', () => {
+    const built = SPEC_CODES_PER_ENDPOINT.filter(([method, path]) => document.paths[path]?.[method]);
+    // The rows of the endpoints that exist today; the rest join this check when their routes do.
+    expect(built.map(([method, path]) => `${method} ${path}`)).toEqual(
+      expect.arrayContaining(['get /v1/assets', 'put /v1/organizations/sub-org-tier', 'post /v1/referral-invites', 'get /v1/accounts/{accountId}']),
+    );
+    for (const [method, path, listed] of built) {
+      const op = operation(path, method);
+      const answered = new Set(Object.values(op.responses).flatMap((response) => codesOf(response)));
+      const unaccounted = listed.filter((code) => {
+        if (answered.has(code)) return false;
+        if (op.description?.includes(`\`${code}\` is never answered here: `)) return false;
+        const mapped = new RegExp(`\`${code}\` is answered as ((?:\`[a-z_]+\`(?: or )?)+): `).exec(op.description ?? '');
+        return !mapped || !mapped[1].split(' or ').every((specific) => answered.has(specific.replaceAll('`', '')));
+      });
+      expect({ endpoint: `${method.toUpperCase()} ${path}`, unaccounted }).toEqual({ endpoint: `${method.toUpperCase()} ${path}`, unaccounted: [] });
+    }
+    expect(operation('/v1/referral-invites', 'post').description).toContain('`quote_expired` is never answered here: this endpoint involves no quote.');
+    expect(operation('/v1/organizations/sub-org-tier', 'put').description).toContain(
+      '`not_found` is answered as `organization_not_found` or `sub_org_tier_not_found`: ',
+    );
   });
 
   it('leaves no internal markers in the document and keeps public routes public', () => {

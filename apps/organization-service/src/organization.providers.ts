@@ -30,14 +30,15 @@ import { CreateRootOrganizationUseCase } from './application/use-cases/create-ro
 import { ListAssetsUseCase } from './application/use-cases/list-assets/list-assets.use-case';
 import { EnableAssetUseCase } from './application/use-cases/enable-asset/enable-asset.use-case';
 import { RevokeApiKeyUseCase } from './application/use-cases/revoke-api-key/revoke-api-key.use-case';
-
-// issue 4: referral invites
 import { PrismaReferralInviteRepository } from './adapters/persistence/prisma-referral-invite.repository';
 import { ReferralInviteRepository } from './application/ports/referral-invite.repository';
+import { PrismaReferralProgramRepository } from './adapters/persistence/prisma-referral-program.repository';
+import { ReferralProgramRepository } from './application/ports/referral-program.repository';
+import { ResumeReferralsUseCase } from './application/use-cases/resume-referrals/resume-referrals.use-case';
+import { SuspendReferralsUseCase } from './application/use-cases/suspend-referrals/suspend-referrals.use-case';
 import { AcceptReferralInviteUseCase } from './application/use-cases/accept-referral-invite/accept-referral-invite.use-case';
 import { CreateReferralInviteUseCase } from './application/use-cases/create-referral-invite/create-referral-invite.use-case';
 import { ListReferralInvitesUseCase } from './application/use-cases/list-referral-invites/list-referral-invites.use-case';
-// issue 4: tiers
 import { ConfiguredSubOrgTierCatalog } from './adapters/config/configured-sub-org-tier.catalog';
 import { PrismaSubOrgTierAssignmentRepository } from './adapters/persistence/prisma-sub-org-tier-assignment.repository';
 import { SubOrgTierAssignmentRepository } from './application/ports/sub-org-tier-assignment.repository';
@@ -78,12 +79,15 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   RevokeAuthorizationUseCase,
   // Assets and funding methods, issue 4 part C.
   EnableAssetUseCase,
-  // issue 4: referral invites
+  // Referral invites and the referral switch (the operator CLI suspends and resumes it).
   { provide: ReferralInviteRepository, useClass: PrismaReferralInviteRepository },
+  { provide: ReferralProgramRepository, useClass: PrismaReferralProgramRepository },
   CreateReferralInviteUseCase,
   ListReferralInvitesUseCase,
   AcceptReferralInviteUseCase,
-  // issue 4: tiers
+  SuspendReferralsUseCase,
+  ResumeReferralsUseCase,
+  // Pricing tiers.
   { provide: SubOrgTierCatalog, useClass: ConfiguredSubOrgTierCatalog },
   { provide: SubOrgTierAssignmentRepository, useClass: PrismaSubOrgTierAssignmentRepository },
   ListSubOrgTiersUseCase,

@@ -92,6 +92,26 @@ describe('operator CLI (dist/cli.js)', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ keyId: key.keyId, organizationId: created.organizationId });
   });
 
+  it('referrals:suspend and referrals:resume switch the organization’s referrals off and on again', async () => {
+    const { created } = await createOrganization(uniqueName('CLI referrals'));
+    const organizationId = created.organizationId;
+
+    const suspend = await runCli(['referrals:suspend', '--org', organizationId, '--json'], env);
+    expect(suspend.code).toBe(0);
+    const suspended = JSON.parse(suspend.stdout) as { organizationId: string; enabledAt: string | null; suspendedAt: string };
+    expect(suspended).toEqual({ organizationId, enabledAt: null, suspendedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) });
+    expect(await prisma.referralProgram.findUniqueOrThrow({ where: { organizationId } })).toMatchObject({ suspendedAt: new Date(suspended.suspendedAt) });
+
+    const resume = await runCli(['referrals:resume', '--org', organizationId], env);
+    expect(resume.code).toBe(0);
+    expect(resume.stdout).toBe(`Referrals of ${organizationId} are not suspended.\n`);
+    expect(await prisma.referralProgram.findUniqueOrThrow({ where: { organizationId } })).toMatchObject({ suspendedAt: null });
+
+    const unknown = await runCli(['referrals:suspend', '--org', 'org_ffffffffffffffffffffffffffff0000'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('organization_not_found');
+  });
+
   it('exits 1 with the reason on stderr for an unknown organization or key', async () => {
     const unknownOrg = await runCli(['key:create', '--org', 'org_ffffffffffffffffffffffffffff0000', '--json'], env);
     expect(unknownOrg.code).toBe(1);

@@ -9,6 +9,7 @@ import { PageQueryDto } from '../lists/page-query.dto';
 import { Paginated } from '../lists/paginated.decorator';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
+import { SpecListedCodes } from '../openapi/spec-listed-codes.decorator';
 import { AccountDto } from './account.dto';
 
 @ApiTags('Accounts')
@@ -41,6 +42,12 @@ export class AccountsController {
   @ApiParam({ name: 'accountId', description: 'Account id, `acct_` + 32 hex.', example: 'acct_0c9a7e5d3b1f4a2c8e6d4b2a0f9e8d7c' })
   @ApiOkResponse({ description: 'The account.', type: AccountDto, headers: REQUEST_ID_RESPONSE_HEADER })
   @ApiErrors('account_not_found')
+  @SpecListedCodes({
+    not_found: {
+      answeredAs: ['account_not_found'],
+      why: 'api-decisions §4 gives an unknown account, and another organization’s, the specific 404 code.',
+    },
+  })
   async get(
     @CurrentPrincipal() principal: Principal,
     @RequestId() requestId: string,

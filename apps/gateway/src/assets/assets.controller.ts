@@ -9,6 +9,7 @@ import { RequestId } from '../http/request-id.decorator';
 import { fullList, type ListEnvelope } from '../lists/list-envelope';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
+import { SpecListedCodes } from '../openapi/spec-listed-codes.decorator';
 import { AssetListDto } from './asset.dto';
 
 @ApiTags('Assets')
@@ -27,6 +28,12 @@ export class AssetsController {
   @ApiOkResponse({ description: 'The full asset list.', type: AssetListDto, headers: REQUEST_ID_RESPONSE_HEADER })
   @OnBehalfOf('creator_or_loa')
   @ApiErrors()
+  @SpecListedCodes({
+    not_found: {
+      answeredAs: ['organization_not_found'],
+      why: 'the one thing this endpoint looks up is the client named in `Service-On-Behalf-Of`, and api-decisions §3 gives an unknown one its specific 404 code.',
+    },
+  })
   async list(
     @ActingOrganizationId() organizationId: string,
     @RequestId() requestId: string,

@@ -35,7 +35,8 @@ export const ERROR_DOCS: Readonly<Record<ErrorCode, ErrorDoc>> = {
     example: 'The API key is unknown or has been revoked.',
   },
   forbidden: {
-    meaning: 'the organization is not allowed this action, e.g. acting on behalf of an organization it neither created nor holds an active LOA from',
+    meaning:
+      'the organization is not allowed or not enabled for this action: acting on behalf of an organization it neither created nor holds an active LOA from (or, for the tier, did not create), issuing referral invites while the operator has suspended its referrals, signing up through an invite with another email',
     example: 'Acting on behalf of org_5b0e7d1c9a3f4e2b8c6d0a1f3e5b7c9d requires having created it or holding an active authorization (LOA) from it.',
   },
   service_not_enabled: {

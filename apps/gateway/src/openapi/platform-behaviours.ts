@@ -7,6 +7,7 @@ import { IDEMPOTENT_METHODS, MAX_IDEMPOTENCY_KEY_LENGTH } from '../idempotency/i
 import { DEFAULT_REQUEST_ERROR_CODE, REQUEST_ERROR_CODE_EXTENSION, type RequestErrorCode } from '../validation/request-error-code.decorator';
 import { ERROR_CODES_EXTENSION } from './api-errors.decorator';
 import { ERROR_DOCS } from './error-catalog';
+import { renderSpecListedCodes, SPEC_LISTED_CODES_EXTENSION, type SpecListedCodeNote } from './spec-listed-codes.decorator';
 import {
   IDEMPOTENT_REPLAY_RESPONSE_HEADERS,
   RATE_LIMIT_RESPONSE_HEADERS,
@@ -66,7 +67,10 @@ function documentOperation(operation: OperationObject, method: (typeof HTTP_METH
   const routeCodes = (extensions[ERROR_CODES_EXTENSION] as ErrorCode[] | undefined) ?? [];
   const onBehalfOf = extensions[ON_BEHALF_OF_EXTENSION] as OnBehalfOfPolicy | undefined;
   const requestCode = (extensions[REQUEST_ERROR_CODE_EXTENSION] as RequestErrorCode | undefined) ?? DEFAULT_REQUEST_ERROR_CODE;
-  for (const key of [PUBLIC_EXTENSION, ERROR_CODES_EXTENSION, ON_BEHALF_OF_EXTENSION, REQUEST_ERROR_CODE_EXTENSION]) delete extensions[key];
+  const specNotes = extensions[SPEC_LISTED_CODES_EXTENSION] as Partial<Record<ErrorCode, SpecListedCodeNote>> | undefined;
+  for (const key of [PUBLIC_EXTENSION, ERROR_CODES_EXTENSION, ON_BEHALF_OF_EXTENSION, REQUEST_ERROR_CODE_EXTENSION, SPEC_LISTED_CODES_EXTENSION]) {
+    delete extensions[key];
+  }
 
   for (const response of Object.values(operation.responses) as ResponseObject[]) addHeaders(response, REQUEST_ID_RESPONSE_HEADER);
   if (isPublic) return;
@@ -99,6 +103,7 @@ function documentOperation(operation: OperationObject, method: (typeof HTTP_METH
     notes.push('Send an `Idempotency-Key` to retry safely: see the header.');
   }
   if (requestCode !== 'invalid_request') notes.push(`A malformed request is answered 400 \`${requestCode}\`.`);
+  if (specNotes) notes.push(renderSpecListedCodes(specNotes));
   operation.description = [operation.description, ...notes].filter(Boolean).join('\n\n');
 }
 

@@ -10,6 +10,7 @@ import { RequestId } from '../http/request-id.decorator';
 import { fullList, type ListEnvelope } from '../lists/list-envelope';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
+import { SpecListedCodes } from '../openapi/spec-listed-codes.decorator';
 import { RequestErrorCode } from '../validation/request-error-code.decorator';
 import { SetSubOrgTierBody, SubOrgTierAssignmentDto, SubOrgTierListDto } from './sub-org-tier.dto';
 
@@ -55,6 +56,12 @@ export class SubOrgTiersController {
   @OnBehalfOf('creator', { required: true })
   @RequestErrorCode('validation_error')
   @ApiErrors('sub_org_tier_not_found', 'sub_org_tier_not_available')
+  @SpecListedCodes({
+    not_found: {
+      answeredAs: ['organization_not_found', 'sub_org_tier_not_found'],
+      why: 'the two things this endpoint looks up are the client named in `Service-On-Behalf-Of` and the tier key, and api-decisions §3 and §6 give each its specific 404 code.',
+    },
+  })
   set(
     @CurrentPrincipal() principal: Principal,
     @ActingOrganizationId() organizationId: string,

@@ -26,3 +26,10 @@ export class ReferralInviteEmailMismatchError extends DomainError {
     super('forbidden', 'email: this referral invite is locked to another email address.');
   }
 }
+
+/** The operator suspended the organization's referrals: not enabled for the action (spec §5 rule 4). */
+export class ReferralsSuspendedError extends DomainError {
+  constructor(organizationId: string) {
+    super('forbidden', `Referrals are suspended for ${organizationId}; no invite can be issued or renewed. Contact support.`);
+  }
+}

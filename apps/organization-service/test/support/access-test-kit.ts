@@ -14,7 +14,6 @@ import { ListClientOrganizationsUseCase } from '../../src/application/use-cases/
 import { RevokeAuthorizationUseCase } from '../../src/application/use-cases/revoke-authorization/revoke-authorization.use-case';
 import { SetVerificationStatusUseCase } from '../../src/application/use-cases/set-verification-status/set-verification-status.use-case';
 import { createOrganizationTestKit, uniqueName } from './organization-test-kit';
-// issue 4: referral invites
 import { PrismaReferralInviteRepository } from '../../src/adapters/persistence/prisma-referral-invite.repository';
 import { CreateReferralInviteUseCase } from '../../src/application/use-cases/create-referral-invite/create-referral-invite.use-case';
 import { ListReferralInvitesUseCase } from '../../src/application/use-cases/list-referral-invites/list-referral-invites.use-case';
@@ -22,6 +21,9 @@ import { PrismaApiKeyRepository } from '../../src/adapters/persistence/prisma-ap
 import { RandomApiKeyGenerator } from '../../src/adapters/security/random-api-key.generator';
 import { ApiKeyIssuer } from '../../src/application/api-key.issuer';
 import { AcceptReferralInviteUseCase } from '../../src/application/use-cases/accept-referral-invite/accept-referral-invite.use-case';
+import { PrismaReferralProgramRepository } from '../../src/adapters/persistence/prisma-referral-program.repository';
+import { ResumeReferralsUseCase } from '../../src/application/use-cases/resume-referrals/resume-referrals.use-case';
+import { SuspendReferralsUseCase } from '../../src/application/use-cases/suspend-referrals/suspend-referrals.use-case';
 
 /**
  * The organization kit plus the client-organization, verification and authorization use cases,
@@ -37,6 +39,8 @@ export function createAccessTestKit(options: { clock?: Clock } = {}) {
   const organizations = new PrismaOrganizationRepository(host);
   const authorizations = new PrismaAuthorizationRepository(host);
   const cursors = new CursorCodec('organization-test-cursor-secret');
+  const invites = new PrismaReferralInviteRepository(host);
+  const programs = new PrismaReferralProgramRepository(host);
   const createClient = new CreateClientOrganizationUseCase(unitOfWork, organizations, outbox, ids, clock);
   return {
     ...kit,
@@ -51,10 +55,11 @@ export function createAccessTestKit(options: { clock?: Clock } = {}) {
     listAuthorizations: new ListAuthorizationsUseCase(authorizations, cursors),
     revokeAuthorization: new RevokeAuthorizationUseCase(unitOfWork, authorizations, clock),
     checkOnBehalfOf: new CheckOnBehalfOfUseCase(organizations, authorizations),
-    // issue 4: referral invites
-    createReferralInvite: new CreateReferralInviteUseCase(unitOfWork, organizations, new PrismaReferralInviteRepository(host), ids, clock),
-    listReferralInvites: new ListReferralInvitesUseCase(new PrismaReferralInviteRepository(host), cursors, clock),
-    acceptReferralInvite: new AcceptReferralInviteUseCase(unitOfWork, organizations, new PrismaReferralInviteRepository(host), new ApiKeyIssuer(new PrismaApiKeyRepository(host), new RandomApiKeyGenerator(kit.config), kit.hasher, ids, clock), outbox, ids, clock),
+    createReferralInvite: new CreateReferralInviteUseCase(unitOfWork, organizations, invites, programs, ids, clock),
+    listReferralInvites: new ListReferralInvitesUseCase(invites, cursors, clock),
+    suspendReferrals: new SuspendReferralsUseCase(unitOfWork, organizations, programs, clock),
+    resumeReferrals: new ResumeReferralsUseCase(unitOfWork, organizations, programs),
+    acceptReferralInvite: new AcceptReferralInviteUseCase(unitOfWork, organizations, invites, new ApiKeyIssuer(new PrismaApiKeyRepository(host), new RandomApiKeyGenerator(kit.config), kit.hasher, ids, clock), outbox, ids, clock),
     /** A root organization (operator CLI path), APPROVED. */
     rootOrganization: async (label = 'Root') => (await kit.createRootOrganization.execute({ name: uniqueName(label), approved: true })).organizationId,
     /** A client created by `parentOrganizationId` through the real use case. */

@@ -19,6 +19,11 @@ describe('parseCliArguments', () => {
     expect(parseCliArguments(['key:revoke', '--key', KEY])).toEqual({ command: 'key:revoke', keyId: KEY, json: false });
   });
 
+  it('reads referrals:suspend and referrals:resume', () => {
+    expect(parseCliArguments(['referrals:suspend', '--org', ORG])).toEqual({ command: 'referrals:suspend', organizationId: ORG, json: false });
+    expect(parseCliArguments(['referrals:resume', '--org', ORG, '--json'])).toEqual({ command: 'referrals:resume', organizationId: ORG, json: true });
+  });
+
   it('answers help', () => {
     expect(parseCliArguments(['help'])).toEqual({ command: 'help' });
     expect(parseCliArguments(['--help'])).toEqual({ command: 'help' });
@@ -36,6 +41,8 @@ describe('parseCliArguments', () => {
     [['key:create', '--org', 'acme'], '--org must be an organization id'],
     [['key:revoke'], 'key:revoke needs --key <keyId>'],
     [['key:revoke', '--key', ORG], '--key must be an API key id'],
+    [['referrals:suspend'], 'referrals:suspend needs --org <organizationId>'],
+    [['referrals:resume', '--org', KEY], '--org must be an organization id'],
   ])('refuses %j as bad usage', (argv, message) => {
     expect(() => parseCliArguments(argv)).toThrow(UsageError);
     expect(() => parseCliArguments(argv)).toThrow(message);

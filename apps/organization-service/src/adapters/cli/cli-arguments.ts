@@ -5,7 +5,8 @@ export type CliInvocation =
   | { command: 'help' }
   | { command: 'org:create'; name: string; approved: boolean; json: boolean }
   | { command: 'key:create'; organizationId: string; json: boolean }
-  | { command: 'key:revoke'; keyId: string; json: boolean };
+  | { command: 'key:revoke'; keyId: string; json: boolean }
+  | { command: 'referrals:suspend' | 'referrals:resume'; organizationId: string; json: boolean };
 
 /** Bad usage: the CLI prints the message and the usage on stderr and exits with code 2. */
 export class UsageError extends Error {
@@ -23,6 +24,11 @@ Commands:
       Create another API key for an organization; --json prints {"keyId","apiKey"}.
   key:revoke --key <keyId> [--json]
       Revoke an API key (revoking a revoked key succeeds); --json prints {"keyId","organizationId","revokedAt"}.
+  referrals:suspend --org <organizationId> [--json]
+      Suspend the organization's referrals: POST /v1/referral-invites answers 403 forbidden
+      (links already issued keep working until they expire).
+  referrals:resume --org <organizationId> [--json]
+      Lift the suspension. --json prints {"organizationId","enabledAt","suspendedAt"}.
   help
       Show this text.
 
@@ -57,6 +63,13 @@ export function parseCliArguments(argv: readonly string[]): CliInvocation {
       if (values.key === undefined) throw new UsageError('key:revoke needs --key <keyId>');
       if (!isId('apiKey', values.key)) throw new UsageError(`--key must be an API key id (key_<32 hex>), not "${String(values.key)}"`);
       return { command, keyId: values.key, json: values.json === true };
+    }
+    case 'referrals:suspend':
+    case 'referrals:resume': {
+      const values = parse(command, rest, { org: { type: 'string' }, ...JSON_FLAG });
+      if (values.org === undefined) throw new UsageError(`${command} needs --org <organizationId>`);
+      if (!isId('organization', values.org)) throw new UsageError(`--org must be an organization id (org_<32 hex>), not "${String(values.org)}"`);
+      return { command, organizationId: values.org, json: values.json === true };
     }
     default:
       throw new UsageError(`unknown command "${command}"`);

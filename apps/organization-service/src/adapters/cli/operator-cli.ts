@@ -6,7 +6,9 @@ import { OutboxRelay } from '@pfs/messaging';
 import { PrismaClient } from '@pfs/persistence';
 import { CreateApiKeyUseCase } from '../../application/use-cases/create-api-key/create-api-key.use-case';
 import { CreateRootOrganizationUseCase } from '../../application/use-cases/create-root-organization/create-root-organization.use-case';
+import { ResumeReferralsUseCase } from '../../application/use-cases/resume-referrals/resume-referrals.use-case';
 import { RevokeApiKeyUseCase } from '../../application/use-cases/revoke-api-key/revoke-api-key.use-case';
+import { SuspendReferralsUseCase } from '../../application/use-cases/suspend-referrals/suspend-referrals.use-case';
 import { parseCliArguments, USAGE, UsageError, type CliInvocation } from './cli-arguments';
 import { OperatorCliModule } from './operator-cli.module';
 
@@ -104,6 +106,22 @@ async function execute(app: INestApplicationContext, invocation: Exclude<CliInvo
         invocation.json
           ? `${JSON.stringify(revoked)}\n`
           : `Revoked API key ${revoked.keyId} of ${revoked.organizationId} (at ${revoked.revokedAt}).\n`,
+      );
+      return;
+    }
+    case 'referrals:suspend':
+    case 'referrals:resume': {
+      const command = { organizationId: invocation.organizationId };
+      const program =
+        invocation.command === 'referrals:suspend'
+          ? await app.get(SuspendReferralsUseCase).execute(command)
+          : await app.get(ResumeReferralsUseCase).execute(command);
+      out.stdout(
+        invocation.json
+          ? `${JSON.stringify(program)}\n`
+          : program.suspendedAt
+            ? `Referrals of ${program.organizationId} are suspended (since ${program.suspendedAt}).\n`
+            : `Referrals of ${program.organizationId} are not suspended.\n`,
       );
       return;
     }

@@ -12,19 +12,6 @@ export class PrismaReferralInviteRepository extends ReferralInviteRepository {
     super();
   }
 
-  async enableReferrals(organizationId: string, now: Date): Promise<void> {
-    // ON CONFLICT keeps the first enabled_at and never aborts the surrounding transaction.
-    await this.host.client.$executeRaw`
-      INSERT INTO "organization"."referral_programs" (organization_id, enabled_at)
-      VALUES (${organizationId}, ${now})
-      ON CONFLICT (organization_id) DO NOTHING`;
-  }
-
-  async referralsEnabledAt(organizationId: string): Promise<Date | null> {
-    const row = await this.host.client.referralProgram.findUnique({ where: { organizationId } });
-    return row?.enabledAt ?? null;
-  }
-
   async findByEmail(referrerOrganizationId: string, email: string): Promise<ReferralInvite | null> {
     const row = await this.host.client.referralInvite.findUnique({
       where: { referrerOrganizationId_email: { referrerOrganizationId, email } },

@@ -2,9 +2,6 @@ import type { CursorPosition } from '@pfs/contracts';
 import type { ReferralInvite } from '../../domain/referral-invite';
 
 export abstract class ReferralInviteRepository {
-  /** Switches referrals on for the organization; a no-op when already on (spec 4.3 rule 5). */
-  abstract enableReferrals(organizationId: string, now: Date): Promise<void>;
-  abstract referralsEnabledAt(organizationId: string): Promise<Date | null>;
   abstract findByEmail(referrerOrganizationId: string, email: string): Promise<ReferralInvite | null>;
   /** Locks the invite's row until the unit of work ends, so one sign-up wins. */
   abstract findByIdForUpdate(referralInviteId: string): Promise<ReferralInvite | null>;

@@ -5,6 +5,7 @@ import { ReferralInvite } from '../../../domain/referral-invite';
 import { IdGenerator } from '../../ports/id-generator';
 import { OrganizationRepository } from '../../ports/organization.repository';
 import { ReferralInviteRepository } from '../../ports/referral-invite.repository';
+import { ReferralProgramRepository } from '../../ports/referral-program.repository';
 import { presentReferralInvite } from '../../referral-invite.presenter';
 import type { CreateReferralInviteCommand } from './create-referral-invite.command';
 
@@ -15,9 +16,10 @@ export interface CreateReferralInviteResult {
 }
 
 /**
- * POST /v1/referral-invites (spec 4.3): switches referrals on, then issues the invite or renews
- * the caller's existing one for the email (same id and link, new expiresAt). The referrer's row
- * is locked, so two calls for the same email cannot both insert.
+ * POST /v1/referral-invites (spec 4.3): switches referrals on (403 `forbidden` while the operator
+ * has suspended them), then issues the invite or renews the caller's existing one for the email
+ * (same id and link, new expiresAt). The referrer's row is locked, so two calls for the same email
+ * cannot both insert.
  */
 @Injectable()
 export class CreateReferralInviteUseCase {
@@ -25,6 +27,7 @@ export class CreateReferralInviteUseCase {
     private readonly unitOfWork: UnitOfWork,
     private readonly organizations: OrganizationRepository,
     private readonly invites: ReferralInviteRepository,
+    private readonly programs: ReferralProgramRepository,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
@@ -41,10 +44,12 @@ export class CreateReferralInviteUseCase {
       if (!(await this.organizations.findByIdForUpdate(command.referrerOrganizationId))) {
         throw new OrganizationNotFoundError(command.referrerOrganizationId);
       }
+      const program = await this.programs.find(command.referrerOrganizationId);
+      const switchedOn = program.switchOn(now);
       const existing = await this.invites.findByEmail(command.referrerOrganizationId, fresh.email);
-      // Checked before the switch, so a refused call changes nothing.
+      // Every refusal comes before the first write, so a refused call changes nothing.
       const renewed = existing?.renew(now);
-      await this.invites.enableReferrals(command.referrerOrganizationId, now);
+      if (switchedOn !== program) await this.programs.save(switchedOn);
       if (renewed) {
         await this.invites.saveRenewal(renewed);
         return { referralInvite: presentReferralInvite(renewed, now), created: false };

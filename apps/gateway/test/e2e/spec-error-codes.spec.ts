@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { eventually, isolateQueues } from '@pfs/testing';
+import { expectError, send, type Answer, type RequestOptions } from '../support/http-client';
+import { startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
+
+const queuePrefix = isolateQueues('gw-e2e-spec-codes');
+// Low enough to exhaust in a test, high enough for every other key of this file.
+const RATE_LIMIT = 25;
+
+type Call = (key?: string) => Promise<Answer>;
+
+/*
+ * Spec §7 lists, per endpoint, the codes a partner must be ready for. For the endpoints of the
+ * organization service each listed code is produced here through the gateway against the real
+ * services, as the code itself or, where api-decisions name a more specific one, as that code
+ * (the OpenAPI document says which: see openapi-document.spec.ts). Its own stack: the last test
+ * stops the organization service.
+ */
+describe('spec §7 error codes per endpoint, end to end', () => {
+  let e2e: E2eStack;
+  let broker: CreatedOrganization;
+  let stranger: CreatedOrganization;
+  let client: string;
+
+  const call = (path: string, options?: RequestOptions): Promise<Answer> => send(e2e.baseUrl, path, options);
+  const onBehalfOf = (organizationId: string) => ({ 'service-on-behalf-of': organizationId });
+
+  // One request per §7 row that succeeds for the broker (the tier call names its client).
+  const endpoints: Record<string, (key?: string, extra?: Partial<RequestOptions>) => Promise<Answer>> = {
+    'GET /v1/assets': (key, extra) => call('/v1/assets', { key, ...extra }),
+    'PUT /v1/organizations/sub-org-tier': (key, extra) =>
+      call('/v1/organizations/sub-org-tier', { method: 'PUT', key, headers: onBehalfOf(client), body: { subOrgTierKey: 'preferred' }, ...extra }),
+    'POST /v1/referral-invites': (key, extra) =>
+      call('/v1/referral-invites', { method: 'POST', key, body: { email: `spec-${randomUUID().slice(0, 8)}@example.com` }, ...extra }),
+  };
+  const each = (run: (name: string, endpoint: Call) => Promise<void>) =>
+    Promise.all(Object.entries(endpoints).map(([name, endpoint]) => run(name, (key) => endpoint(key))));
+
+  beforeAll(async () => {
+    e2e = await startE2eStack(queuePrefix, { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) });
+    [broker, stranger] = await Promise.all([e2e.createOrganization('spec codes broker'), e2e.createOrganization('spec codes stranger')]);
+    const created = await call('/v1/organizations', { method: 'POST', key: broker.apiKey, body: { name: 'Spec codes client', entityType: 'BUSINESS', country: 'FR' } });
+    expect(created.status).toBe(201);
+    client = created.json<{ organizationId: string }>().organizationId;
+  }, 120000);
+
+  afterAll(async () => {
+    await e2e?.stop();
+  }, 60000);
+
+  it('every endpoint succeeds for the broker, so each refusal below is caused by what it changes', async () => {
+    await each(async (name, endpoint) => {
+      const answer = await endpoint(broker.apiKey);
+      expect({ name, status: answer.status }).toEqual({ name, status: name.startsWith('POST') ? 201 : 200 });
+    });
+  });
+
+  it('missing_api_key: 401 on every endpoint without an Authorization header', async () => {
+    await each(async (_name, endpoint) => {
+      expectError(await endpoint(undefined), 401, 'missing_api_key');
+    });
+  });
+
+  describe('forbidden (403)', () => {
+    it('GET /v1/assets: on behalf of an organization the caller neither created nor holds an LOA from', async () => {
+      expectError(await endpoints['GET /v1/assets'](stranger.apiKey, { headers: onBehalfOf(client) }), 403, 'forbidden');
+    });
+
+    it('PUT /v1/organizations/sub-org-tier: by anyone but the client’s creator', async () => {
+      expectError(await endpoints['PUT /v1/organizations/sub-org-tier'](stranger.apiKey), 403, 'forbidden');
+    });
+
+    it('POST /v1/referral-invites: while the operator has suspended the caller’s referrals, until resumed', async () => {
+      const referrer = await e2e.createOrganization('spec codes referrer');
+      const email = `suspended-${randomUUID().slice(0, 8)}@example.com`;
+      const issue = (address = email) => call('/v1/referral-invites', { method: 'POST', key: referrer.apiKey, body: { email: address } });
+      expect((await issue()).status).toBe(201);
+
+      const suspended = await e2e.cli<{ suspendedAt: string | null }>('referrals:suspend', '--org', referrer.organizationId);
+      expect(suspended.suspendedAt).not.toBeNull();
+      // Renewing the same email and inviting another are both refused; nothing changes.
+      expect(expectError(await issue(), 403, 'forbidden').message).toContain('suspended');
+      expectError(await issue(`other-${email}`), 403, 'forbidden');
+      const listed = await call('/v1/referral-invites', { key: referrer.apiKey });
+      expect(listed.json<{ data: Array<{ email: string }> }>().data.map((invite) => invite.email)).toEqual([email]);
+
+      await e2e.cli('referrals:resume', '--org', referrer.organizationId);
+      expect((await issue()).status).toBe(200);
+      expect((await issue(`other-${email}`)).status).toBe(201);
+    });
+  });
+
+  describe('not_found (404), answered with the specific code api-decisions name', () => {
+    it('GET /v1/assets: an unknown client in Service-On-Behalf-Of is organization_not_found', async () => {
+      expectError(await endpoints['GET /v1/assets'](broker.apiKey, { headers: onBehalfOf(`org_${'0'.repeat(32)}`) }), 404, 'organization_not_found');
+    });
+
+    it('PUT /v1/organizations/sub-org-tier: an unknown client is organization_not_found, an unknown tier key sub_org_tier_not_found', async () => {
+      const tier = endpoints['PUT /v1/organizations/sub-org-tier'];
+      expectError(await tier(broker.apiKey, { headers: onBehalfOf(`org_${'0'.repeat(32)}`) }), 404, 'organization_not_found');
+      expectError(await tier(broker.apiKey, { body: { subOrgTierKey: 'platinum' } }), 404, 'sub_org_tier_not_found');
+    });
+  });
+
+  it('validation_error: 400 for a malformed body on the two endpoints the spec gives it to', async () => {
+    const tier = expectError(await endpoints['PUT /v1/organizations/sub-org-tier'](broker.apiKey, { body: { subOrgTierKey: 7 } }), 400, 'validation_error');
+    expect(tier.message).toMatch(/^subOrgTierKey: /);
+    const invite = expectError(await endpoints['POST /v1/referral-invites'](broker.apiKey, { body: { email: 'not an email' } }), 400, 'validation_error');
+    expect(invite.message).toMatch(/^email: /);
+    expectError(await endpoints['POST /v1/referral-invites'](broker.apiKey, { body: {} }), 400, 'validation_error');
+  });
+
+  it(`rate_limited: 429 on every endpoint once the key has used its ${RATE_LIMIT} requests of the minute, with Retry-After`, async () => {
+    const busy = await e2e.createOrganization('spec codes busy');
+    for (let request = 0; request < RATE_LIMIT; request += 1) {
+      expect((await call('/v1/accounts', { key: busy.apiKey })).status).toBe(200);
+    }
+    await each(async (_name, endpoint) => {
+      const answer = await endpoint(busy.apiKey);
+      const error = expectError(answer, 429, 'rate_limited');
+      expect(error.message).toContain(String(RATE_LIMIT));
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+  });
+
+  it('internal_error: 503 on every endpoint while the organization service is down, with no internals in the body', async () => {
+    // Its own key, so the rate limit of the broker's key plays no part.
+    const caller = await e2e.createOrganization('spec codes outage');
+    expect((await endpoints['GET /v1/assets'](caller.apiKey)).status).toBe(200);
+    await e2e.stack.stopApp('organization-service');
+    await each(async (_name, endpoint) => {
+      // The gateway re-counts consumers every second; until then a request waits the command timeout.
+      const answer = await eventually(async () => {
+        const attempt = await endpoint(caller.apiKey);
+        return attempt.status === 503 ? attempt : undefined;
+      }, 15000, 500);
+      expect(expectError(answer, 503, 'internal_error').message).toBe('The organization service is unavailable; try again shortly.');
+    });
+  }, 60000);
+});

@@ -1,0 +1,3 @@
+export interface ResumeReferralsCommand {
+  organizationId: string;
+}

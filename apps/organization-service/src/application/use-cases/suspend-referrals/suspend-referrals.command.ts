@@ -1,0 +1,3 @@
+export interface SuspendReferralsCommand {
+  organizationId: string;
+}
