@@ -99,7 +99,7 @@ async function main() {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',
   };
-  const stack = await startApps({ root, env, ports: 'random' });
+  const stack = await startApps({ root, env, ports: 'random', readyTimeoutMs: 60000 });
   let baseline;
   try {
     const created = JSON.parse(

@@ -23,10 +23,8 @@ import { RateLimiter } from './rate-limit/rate-limiter';
 import { GatewayRedis } from './redis/gateway-redis';
 import { controllersFor } from './sandbox/sandbox-routes';
 import { SandboxOrganizationsController } from './sandbox/sandbox-organizations.controller';
-// issue 4: referral invites
 import { ReferralInvitesController } from './referral-invites/referral-invites.controller';
 import { SandboxReferralInvitesController } from './sandbox/sandbox-referral-invites.controller';
-// issue 4: tiers
 import { SubOrgTiersController } from './tiers/sub-org-tiers.controller';
 
 /** What the process builds before Nest starts, so main can close it after the app. */
@@ -52,16 +50,16 @@ export class GatewayModule {
         HealthController,
         AssetsController,
         AccountsController,
-        // Assets and funding methods, issue 4 part C.
+        // Assets and funding methods.
         FundingMethodsController,
-        // Client organizations, verification and authorizations (LOA), issue 4 part A.
+        // Client organizations, verification and authorizations (LOA).
         OrganizationsController,
         AuthorizationsController,
         SandboxOrganizationsController,
-        // issue 4: referral invites
+        // Referral invites
         ReferralInvitesController,
         SandboxReferralInvitesController,
-        // issue 4: tiers
+        // Pricing tiers
         SubOrgTiersController,
       ]),
       providers: [

@@ -12,11 +12,9 @@ import { RevokeAuthorizationHandler } from './adapters/messaging/revoke-authoriz
 import { SetVerificationHandler } from './adapters/messaging/set-verification.handler';
 import { ListAssetsHandler } from './adapters/messaging/list-assets.handler';
 import { EnableAssetHandler } from './adapters/messaging/enable-asset.handler';
-// issue 4: referral invites
 import { AcceptReferralInviteHandler } from './adapters/messaging/accept-referral-invite.handler';
 import { CreateReferralInviteHandler } from './adapters/messaging/create-referral-invite.handler';
 import { ListReferralInvitesHandler } from './adapters/messaging/list-referral-invites.handler';
-// issue 4: tiers
 import { AssignSubOrgTierHandler } from './adapters/messaging/assign-sub-org-tier.handler';
 import { GetEffectiveSubOrgTierHandler } from './adapters/messaging/get-effective-sub-org-tier.handler';
 import { ListSubOrgTiersHandler } from './adapters/messaging/list-sub-org-tiers.handler';
@@ -32,7 +30,7 @@ import { ORGANIZATION_PROVIDERS, ORGANIZATION_SERVICE } from './organization.pro
       AuthenticateHandler,
       ListAssetsHandler,
       CheckOnBehalfOfHandler,
-      // Client organizations, verification and authorizations (LOA), issue 4 part A.
+      // Client organizations, verification and authorizations (LOA).
       CreateOrganizationHandler,
       GetOrganizationHandler,
       ListOrganizationsHandler,
@@ -41,13 +39,13 @@ import { ORGANIZATION_PROVIDERS, ORGANIZATION_SERVICE } from './organization.pro
       GetAuthorizationHandler,
       ListAuthorizationsHandler,
       RevokeAuthorizationHandler,
-      // Assets and funding methods, issue 4 part C.
+      // Assets and funding methods.
       EnableAssetHandler,
-      // issue 4: referral invites
+      // Referral invites
       CreateReferralInviteHandler,
       ListReferralInvitesHandler,
       AcceptReferralInviteHandler,
-      // issue 4: tiers
+      // Pricing tiers
       ListSubOrgTiersHandler,
       AssignSubOrgTierHandler,
       GetEffectiveSubOrgTierHandler,

@@ -68,7 +68,7 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   AuthenticateApiKeyUseCase,
   ListAssetsUseCase,
   CheckOnBehalfOfUseCase,
-  // Client organizations, verification and authorizations (LOA), issue 4 part A.
+  // Client organizations, verification and authorizations (LOA).
   CreateClientOrganizationUseCase,
   GetOrganizationUseCase,
   ListClientOrganizationsUseCase,
@@ -77,7 +77,7 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   GetAuthorizationUseCase,
   ListAuthorizationsUseCase,
   RevokeAuthorizationUseCase,
-  // Assets and funding methods, issue 4 part C.
+  // Assets and funding methods.
   EnableAssetUseCase,
   // Referral invites and the referral switch (the operator CLI suspends and resumes it).
   { provide: ReferralInviteRepository, useClass: PrismaReferralInviteRepository },

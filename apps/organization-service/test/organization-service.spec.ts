@@ -128,7 +128,7 @@ describe('organization service process', () => {
     }
   });
 
-  // issue 4: tiers
+  // Pricing tiers
   describe('tiers over the queue', () => {
     it('assigns a tier to a client and answers tiers.effective with the tier in force at a time', async () => {
       const broker = await createOrganization();

@@ -11,7 +11,7 @@ import { OrganizationVerificationUpdatedSubscriber } from './adapters/messaging/
   imports: [ServiceRuntimeModule.forService({ service: 'webhook-delivery', schema: 'webhook' })],
   providers: [
     ...commandConsumerProvider('webhook-delivery', [pingHandlerFor('webhook-delivery')]),
-    // Verification events (issue 4 part A): acknowledged until endpoints exist to fan out to.
+    // Verification events: acknowledged until endpoints exist to fan out to.
     ...eventConsumerProvider('webhook-delivery', [OrganizationVerificationUpdatedSubscriber]),
   ],
 })

@@ -1,8 +1,6 @@
 import type { ErrorPayload } from './errors';
 import type { FundingMethodView } from './views';
-// issue 4: referral invites
 import type { ReferralInviteView } from './views';
-// issue 4: tiers
 import type { SubOrgTier, SubOrgTierAssignmentView, SubOrgTierView } from './views';
 import type {
   AccountView,
@@ -103,7 +101,7 @@ export interface OrganizationCommands {
   // Assets and funding methods, issue 4 part C.
   /** Grants a catalog asset to the organization (idempotent); `not_found` for an asset outside the catalog. */
   'assets.enable': { payload: { organizationId: string; asset: string }; result: AssetView };
-  // issue 4: referral invites
+  // Referral invites
   /** Issues or renews the caller's invite for an email; `referral_invite_already_accepted` once accepted. */
   'referral-invites.create': {
     payload: { referrerOrganizationId: string; email: string };
@@ -115,7 +113,7 @@ export interface OrganizationCommands {
     payload: { referrerOrganizationId: string; referralInviteId: string; email: string; name: string };
     result: { organization: OrganizationView; apiKey: string };
   };
-  // issue 4: tiers
+  // Pricing tiers
   /** The tiers the caller may assign to its clients, in platform order. */
   'tiers.list': { payload: { callerOrganizationId: string }; result: SubOrgTierView[] };
   /**
@@ -210,11 +208,11 @@ export const COMMAND_NAMES: { [S in CommandService]: readonly CommandName<S>[] }
     'authorizations.revoke',
     // Assets and funding methods, issue 4 part C.
     'assets.enable',
-    // issue 4: referral invites
+    // Referral invites
     'referral-invites.create',
     'referral-invites.list',
     'referral-invites.accept',
-    // issue 4: tiers
+    // Pricing tiers
     'tiers.list',
     'tiers.assign',
     'tiers.effective',

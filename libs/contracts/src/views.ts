@@ -107,7 +107,7 @@ export interface AuthorizationView {
   revokedAt: string | null;
 }
 
-// issue 4: referral invites
+// Referral invites
 export const REFERRAL_INVITE_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED'] as const;
 export type ReferralInviteStatus = (typeof REFERRAL_INVITE_STATUSES)[number];
 

@@ -123,7 +123,7 @@ export class Organization {
     );
   }
 
-  // issue 4: referral invites
+  // Referral invites
   /** Sign-up through a referral invite: a root organization (no broker) attributed to its referrer, PENDING. */
   static createReferred(input: {
     id: string;

@@ -58,7 +58,7 @@ export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.Proces
     QUEUE_PREFIX: queuePrefix,
     LOG_LEVEL: 'info',
     SERVICE_ENV: 'sandbox',
-    // issue 4: tiers (service configuration a test needs, e.g. SUB_ORG_TIER_OFFERS)
+    // Service configuration a test needs, e.g. SUB_ORG_TIER_OFFERS.
     ...extraEnv,
   };
   const stack = await startApps({ root: ROOT, ports: 'random', env, readyTimeoutMs: 60000 });
