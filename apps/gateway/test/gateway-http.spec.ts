@@ -229,5 +229,10 @@ describe('gateway over HTTP (in process, no services running)', () => {
     for (const service of ['organization', 'ledger', 'quote', 'beneficiary', 'webhook-delivery', 'webhook-delivery-worker']) {
       expect(report.checks[service]).toMatch(new RegExp(`${service} service`));
     }
+    // The load balancer's probe asks only what this process needs.
+    const self = await call({ method: 'GET', url: '/readyz?scope=gateway' });
+    expect({ status: self.statusCode, body: self.json() }).toEqual({ status: 200, body: { status: 'ok', checks: { redis: 'ok' } } });
+    expect((await call({ method: 'GET', url: '/readyz?scope=all' })).statusCode).toBe(503);
+    expectEnvelope(await call({ method: 'GET', url: '/readyz?scope=everything' }), 400, 'invalid_request');
   });
 });

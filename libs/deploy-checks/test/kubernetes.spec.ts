@@ -134,11 +134,13 @@ describe('k8s/base', () => {
       expect(listAt(container.body, 'ports').map((entry) => field(entry, 'containerPort'))).toEqual([port]);
     });
 
-    it('has a liveness probe on /healthz and a readiness probe on /readyz, on that port', () => {
+    // The gateway's own scope: one service down must not take every gateway out of rotation.
+    const readiness = app === 'gateway' ? '/readyz?scope=gateway' : '/readyz';
+    it(`has a liveness probe on /healthz and a readiness probe on ${readiness}, on that port`, () => {
       const container = appContainer(app);
       for (const [probe, path] of [
         ['livenessProbe', '/healthz'],
-        ['readinessProbe', '/readyz'],
+        ['readinessProbe', readiness],
       ]) {
         const httpGet = dictAt(container.body, `${probe}.httpGet`);
         expect({ probe, path: httpGet.path, port: resolvePort(container, httpGet.port) }).toEqual({ probe, path, port });

@@ -1,11 +1,12 @@
-import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiSchema, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiSchema, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import type { HealthReport } from '@pfs/platform';
 import { Public } from '../auth/public.decorator';
 import { RequestId } from '../http/request-id.decorator';
 import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
-import { ReadinessChecks } from './readiness.checks';
+import { READINESS_SCOPES, ReadinessChecks, type ReadinessScope } from './readiness.checks';
 
 @ApiSchema({ name: 'Liveness' })
 class LivenessDto {
@@ -26,6 +27,18 @@ class ReadinessDto implements HealthReport {
   checks!: Record<string, string>;
 }
 
+class ReadinessQueryDto {
+  @ApiPropertyOptional({
+    enum: READINESS_SCOPES,
+    default: 'all',
+    description:
+      '`all`: Redis and every service (the whole system can serve). `gateway`: Redis only (this gateway can serve; a service that is down is answered 503 on its own routes). Kubernetes probes the gateway with `gateway`.',
+  })
+  @IsOptional()
+  @IsIn(READINESS_SCOPES)
+  scope?: ReadinessScope;
+}
+
 /** Probes for orchestrators; no authentication (api-decisions §1). */
 @ApiTags('Health')
 @Public()
@@ -44,12 +57,18 @@ export class HealthController {
   @ApiOperation({
     operationId: 'getReadiness',
     summary: 'The gateway can serve requests',
-    description: 'Ready when Redis answers and every service answers a ping on its command queue within 1 s.',
+    description:
+      'Ready when Redis answers and every service answers a ping on its command queue within 1 s. With `scope=gateway`, ready when Redis answers: ' +
+      'the probe for load balancers, so that one service down does not take every gateway out of rotation.',
   })
   @ApiOkResponse({ description: 'Ready: every check passed.', type: ReadinessDto, headers: REQUEST_ID_RESPONSE_HEADER })
   @ApiServiceUnavailableResponse({ type: ReadinessDto, headers: REQUEST_ID_RESPONSE_HEADER, description: 'A check failed.' })
-  async readyz(@RequestId() requestId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
-    const report = await this.readiness.run(requestId);
+  async readyz(
+    @RequestId() requestId: string,
+    @Query() query: ReadinessQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<HealthReport> {
+    const report = await this.readiness.run(requestId, query.scope);
     void reply.status(report.status === 'ok' ? 200 : 503);
     return report;
   }
