@@ -34,6 +34,8 @@ import { PrismaReferralInviteRepository } from './adapters/persistence/prisma-re
 import { ReferralInviteRepository } from './application/ports/referral-invite.repository';
 import { PrismaReferralProgramRepository } from './adapters/persistence/prisma-referral-program.repository';
 import { ReferralProgramRepository } from './application/ports/referral-program.repository';
+import { EnvironmentReferralSignupPage } from './adapters/config/environment-referral-signup.page';
+import { ReferralSignupPage } from './application/ports/referral-signup-page';
 import { ResumeReferralsUseCase } from './application/use-cases/resume-referrals/resume-referrals.use-case';
 import { SuspendReferralsUseCase } from './application/use-cases/suspend-referrals/suspend-referrals.use-case';
 import { AcceptReferralInviteUseCase } from './application/use-cases/accept-referral-invite/accept-referral-invite.use-case';
@@ -82,6 +84,7 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   // Referral invites and the referral switch (the operator CLI suspends and resumes it).
   { provide: ReferralInviteRepository, useClass: PrismaReferralInviteRepository },
   { provide: ReferralProgramRepository, useClass: PrismaReferralProgramRepository },
+  { provide: ReferralSignupPage, useClass: EnvironmentReferralSignupPage },
   CreateReferralInviteUseCase,
   ListReferralInvitesUseCase,
   AcceptReferralInviteUseCase,

@@ -18,6 +18,7 @@ describe('webhook-delivery: organization.verification.updated', () => {
   });
 
   it('subscribes to the event and acknowledges it once per event id', async () => {
+    const organizationId = newId('organization');
     const event: EventEnvelope<'organization.verification.updated'> = {
       id: newId('event'),
       type: 'organization.verification.updated',
@@ -26,13 +27,13 @@ describe('webhook-delivery: organization.verification.updated', () => {
       requestId: null,
       data: {
         object: 'organization',
-        organization_id: newId('organization'),
+        organization_id: organizationId,
         status: 'APPROVED',
         previous_status: 'PENDING',
         reason: null,
         occurred_at: '2026-11-21T05:00:00.000Z',
-        parent_organization_id: null,
       },
+      audience: { organizationId, parentOrganizationId: null },
     };
     const consumer = service.app.get(EventConsumer);
     expect(consumer.hasSubscriptions).toBe(true);

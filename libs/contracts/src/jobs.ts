@@ -263,8 +263,8 @@ export interface EventContract {
     referrerOrganizationId: string | null;
     createdAt: string;
   };
-  // Verification (issue 4 part A).
-  'organization.verification.updated': OrganizationVerificationUpdatedData;
+  // Verification: a webhook event (spec §6.2), so it travels with its audience.
+  'organization.verification.updated': OrganizationVerificationWebhookData;
 }
 
 /** The webhook `data` of `organization.verification.updated`, exactly as spec §6.2 (snake_case). */
@@ -278,17 +278,25 @@ export interface OrganizationVerificationWebhookData {
   occurred_at: string;
 }
 
-/**
- * The event as it travels: the webhook data plus routing for the fan-out (spec 6.4): the
- * organization's creator (broker) also receives it. Routing fields are not part of the delivered body.
- */
-export interface OrganizationVerificationUpdatedData extends OrganizationVerificationWebhookData {
-  parent_organization_id: string | null;
-}
-
 export type EventType = keyof EventContract & string;
 
-export interface EventEnvelope<T extends EventType = EventType> {
+/**
+ * Who receives a webhook event (spec 6.4): the organization it is about and, for a client, its
+ * creator (broker). It travels beside `data`, so `data` stays exactly the delivered body.
+ */
+export interface WebhookAudience {
+  organizationId: string;
+  parentOrganizationId: string | null;
+}
+
+/** The events partners receive as webhooks; each is appended with its audience. */
+export const WEBHOOK_EVENT_TYPES = ['organization.verification.updated'] as const satisfies readonly EventType[];
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The audience argument of `EventOutbox.append`: required for webhook events, absent otherwise. */
+export type AudienceArgument<T extends EventType> = T extends WebhookEventType ? [audience: WebhookAudience] : [];
+
+export type EventEnvelope<T extends EventType = EventType> = {
   /** `evt_…`: subscribers de-duplicate on it. */
   id: string;
   type: T;
@@ -296,7 +304,12 @@ export interface EventEnvelope<T extends EventType = EventType> {
   occurredAt: string;
   requestId: string | null;
   data: EventContract[T];
-}
+} & (T extends WebhookEventType
+  ? {
+      /** Who receives it as a webhook (spec 6.4). */
+      audience: WebhookAudience;
+    }
+  : { audience?: undefined });
 
 /** The union of events on any event queue. */
 export type DomainEvent = { [T in EventType]: EventEnvelope<T> }[EventType];
@@ -307,7 +320,6 @@ export type DomainEvent = { [T in EventType]: EventEnvelope<T> }[EventType];
  */
 export const EVENT_SUBSCRIBERS: { [T in EventType]: readonly ServiceName[] } = {
   'organization.created': ['ledger'],
-  // Verification (issue 4 part A).
   'organization.verification.updated': ['webhook-delivery'],
 };
 

@@ -1,4 +1,4 @@
-import type { DomainEvent, EventContract, EventType } from './jobs';
+import type { AudienceArgument, DomainEvent, EventContract, EventType } from './jobs';
 
 /**
  * Ports shared by every service's application layer. Abstract classes, so each is its own DI
@@ -12,7 +12,8 @@ export abstract class UnitOfWork {
 
 /** Records domain events in the same transaction as the state change (the outbox). */
 export abstract class EventOutbox {
-  abstract append<T extends EventType>(type: T, data: EventContract[T]): Promise<DomainEvent>;
+  /** Webhook events take their audience (spec 6.4); the compiler asks for it. */
+  abstract append<T extends EventType>(type: T, data: EventContract[T], ...audience: AudienceArgument<T>): Promise<DomainEvent>;
 }
 
 /** Remembers which events a subscriber has handled, inside the handler's transaction. */

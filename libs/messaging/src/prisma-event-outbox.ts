@@ -1,4 +1,4 @@
-import { Clock, EventOutbox, newId, type DomainEvent, type EventContract, type EventType, type ServiceName } from '@pfs/contracts';
+import { Clock, EventOutbox, newId, type AudienceArgument, type DomainEvent, type EventContract, type EventType, type ServiceName } from '@pfs/contracts';
 import { Prisma, type PrismaTransactionHost } from '@pfs/persistence';
 import { currentRequestId } from '@pfs/platform';
 
@@ -27,7 +27,7 @@ export class PrismaEventOutbox extends EventOutbox {
     this.table = `${quoteSchema(schema)}."outbox_events"`;
   }
 
-  async append<T extends EventType>(type: T, data: EventContract[T]): Promise<DomainEvent> {
+  async append<T extends EventType>(type: T, data: EventContract[T], ...[audience]: AudienceArgument<T>): Promise<DomainEvent> {
     const now = this.clock.now();
     const event = {
       id: newId('event'),
@@ -36,6 +36,7 @@ export class PrismaEventOutbox extends EventOutbox {
       occurredAt: now.toISOString(),
       requestId: currentRequestId() ?? null,
       data,
+      ...(audience ? { audience } : {}),
     } as unknown as DomainEvent;
     await this.host.client.$executeRaw`INSERT INTO ${Prisma.raw(this.table)} (id, type, payload, created_at)
       VALUES (${event.id}, ${type}, ${JSON.stringify(event)}::jsonb, ${now})`;

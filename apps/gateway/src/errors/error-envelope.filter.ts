@@ -1,7 +1,7 @@
 import { Catch, HttpException, Inject, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDomainError, newRequestId, type ErrorCode } from '@pfs/contracts';
-import { ServiceUnavailableError } from '@pfs/messaging';
+import { RemoteDomainError, ServiceUnavailableError } from '@pfs/messaging';
 import type { Logger } from '@pfs/platform';
 import { GATEWAY_LOGGER } from '../gateway.tokens';
 import { routeTemplateOf } from '../http/route-template';
@@ -58,6 +58,11 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       return { status: 503, code: 'internal_error', message: exception.message };
     }
     if (exception instanceof RequestValidationError) {
+      return { status: 400, code: exception.code, message: exception.message, malformedRequest: true };
+    }
+    // A service found the request malformed (e.g. a cursor that does not decode): it answers
+    // with the route's code too, so one endpoint never answers malformed input two ways.
+    if (exception instanceof RemoteDomainError && exception.code === 'invalid_request') {
       return { status: 400, code: exception.code, message: exception.message, malformedRequest: true };
     }
     if (isDomainError(exception)) {

@@ -26,8 +26,36 @@ export class RequestValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && metadata.metatype && value !== undefined && !isPlainObject(value)) {
       throw new RequestValidationError('The request body must be a JSON object.');
     }
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      const field = fieldWithNul(value, '');
+      if (field !== null) throw new RequestValidationError(`${field || 'body'}: must not contain the NUL character (\\u0000)`);
+    }
     return super.transform(value, metadata);
   }
+}
+
+/**
+ * The path of the first string holding U+0000, or null. PostgreSQL text cannot store it, so it
+ * is refused here, naming the field, rather than failing deep in a service as a 500.
+ */
+export function fieldWithNul(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = fieldWithNul(item, `${path}[${index}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const keyPath = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return keyPath;
+      const found = fieldWithNul(item, keyPath);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }
 
 export function createValidationPipe(): ValidationPipe {

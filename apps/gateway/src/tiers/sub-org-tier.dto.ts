@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, Length } from 'class-validator';
 import type { SubOrgTier, SubOrgTierAssignmentView, SubOrgTierView } from '@pfs/contracts';
 
 const TIER_KEY_RULE = 'must be a tier key from GET /v1/sub-org-tiers (e.g. preferred), or null to remove the tier';
@@ -75,14 +75,15 @@ export class SetSubOrgTierBody {
   @ApiPropertyOptional({
     type: 'string',
     nullable: true,
+    minLength: 1,
     maxLength: 64,
     example: 'preferred',
     description: 'A key from GET /v1/sub-org-tiers. Null, or omitting the field, removes the tier and returns the client to default pricing.',
   })
   @IsOptional()
   // class-validator reports the last-listed rule first: the type check goes last.
-  @MaxLength(64, { message: TIER_KEY_RULE })
-  @Matches(/^[a-z0-9_-]+$/, { message: TIER_KEY_RULE })
+  // Any other string is a key that may not exist: 404 sub_org_tier_not_found, not a malformed body.
+  @Length(1, 64, { message: TIER_KEY_RULE })
   @IsString({ message: TIER_KEY_RULE })
   subOrgTierKey?: string | null;
 }

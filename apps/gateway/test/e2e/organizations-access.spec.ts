@@ -212,7 +212,7 @@ describe('organizations, verification and authorizations end to end', () => {
       expect(held.status).toBe(200);
       expect(held.json()).toEqual({ ...client, verificationStatus: 'ON_HOLD' });
 
-      // The same status again changes nothing and emits nothing.
+      // The same status and reason again change nothing and emit nothing.
       const again = await verify(broker.apiKey, client.organizationId, { status: 'ON_HOLD', reason: 'Proof of address missing' });
       expect(again.status).toBe(200);
       expect(again.json()).toMatchObject({ verificationStatus: 'ON_HOLD' });
@@ -230,7 +230,6 @@ describe('organizations, verification and authorizations end to end', () => {
           previous_status: 'PENDING',
           reason: 'Proof of address missing',
           occurred_at: expect.stringMatching(ISO_MS),
-          parent_organization_id: broker.organizationId,
         },
         {
           object: 'organization',
@@ -239,8 +238,12 @@ describe('organizations, verification and authorizations end to end', () => {
           previous_status: 'ON_HOLD',
           reason: null,
           occurred_at: expect.stringMatching(ISO_MS),
-          parent_organization_id: broker.organizationId,
         },
+      ]);
+      // The client and its creator receive it (spec 6.4): named beside the data, never in it.
+      expect(events.map((event) => (event.payload as { audience: unknown }).audience)).toEqual([
+        { organizationId: client.organizationId, parentOrganizationId: broker.organizationId },
+        { organizationId: client.organizationId, parentOrganizationId: broker.organizationId },
       ]);
       // Relayed after commit and consumed by the webhook-delivery service (its inbox holds each id).
       const ids = events.map((event) => event.id);
@@ -251,8 +254,8 @@ describe('organizations, verification and authorizations end to end', () => {
       const self = await e2e.createOrganization('e2e self-verify');
       const answer = await verify(self.apiKey, self.organizationId, { status: 'RESUBMISSION_REQUIRED', reason: 'Blurry passport' });
       expect(answer.json()).toMatchObject({ organizationId: self.organizationId, verificationStatus: 'RESUBMISSION_REQUIRED' });
-      expect((await verificationEvents(self.organizationId)).map((event) => (event.payload as { data: { parent_organization_id: unknown } }).data.parent_organization_id)).toEqual([
-        null,
+      expect((await verificationEvents(self.organizationId)).map((event) => (event.payload as { audience: unknown }).audience)).toEqual([
+        { organizationId: self.organizationId, parentOrganizationId: null },
       ]);
     });
 

@@ -108,6 +108,34 @@ describe('spec §7 error codes per endpoint, end to end', () => {
     const invite = expectError(await endpoints['POST /v1/referral-invites'](broker.apiKey, { body: { email: 'not an email' } }), 400, 'validation_error');
     expect(invite.message).toMatch(/^email: /);
     expectError(await endpoints['POST /v1/referral-invites'](broker.apiKey, { body: {} }), 400, 'validation_error');
+    // A cursor the service cannot decode is malformed input too: the same code, not invalid_request.
+    for (const cursor of ['abc', 'eyJ0YW1wZXJlZCI6dHJ1ZX0']) {
+      expect(expectError(await call(`/v1/referral-invites?cursor=${cursor}`, { key: broker.apiKey }), 400, 'validation_error').message).toMatch(/cursor/);
+    }
+  });
+
+  it('refuses the NUL character in any text field with the route’s 400 code, never a 500, and stores nothing', async () => {
+    const nul = '\u0000';
+    const cases: Array<[Promise<Answer>, string, RegExp]> = [
+      [endpoints['POST /v1/referral-invites'](broker.apiKey, { body: { email: `a${nul}b@example.com` } }), 'validation_error', /^email: /],
+      [endpoints['PUT /v1/organizations/sub-org-tier'](broker.apiKey, { body: { subOrgTierKey: `vip${nul}` } }), 'validation_error', /^subOrgTierKey: /],
+      [
+        call('/v1/organizations', { method: 'POST', key: broker.apiKey, body: { name: `Nul${nul}Co`, entityType: 'BUSINESS', country: 'DE' } }),
+        'invalid_request',
+        /^name: /,
+      ],
+      [
+        call(`/v1/sandbox/organizations/${client}/verification`, { method: 'POST', key: broker.apiKey, body: { status: 'ON_HOLD', reason: `bad${nul}reason` } }),
+        'invalid_request',
+        /^reason: /,
+      ],
+    ];
+    for (const [answer, code, message] of cases) {
+      expect(expectError(await answer, 400, code).message).toMatch(message);
+    }
+    const clients = await call('/v1/organizations', { key: broker.apiKey });
+    expect(clients.json<{ data: Array<{ name: string }> }>().data.map((organization) => organization.name)).toEqual(['Spec codes client']);
+    expect((await call(`/v1/organizations/${client}`, { key: broker.apiKey })).json()).toMatchObject({ verificationStatus: 'PENDING' });
   });
 
   it(`rate_limited: 429 on every endpoint once the key has used its ${RATE_LIMIT} requests of the minute, with Retry-After`, async () => {

@@ -170,6 +170,8 @@ describe('pricing tiers end to end', () => {
       const client = await createClient(broker.apiKey);
       const unknown = expectError(await setTier(broker.apiKey, client, { subOrgTierKey: 'gold' }), 404, 'sub_org_tier_not_found');
       expect(unknown.message).toContain('gold');
+      // Keys are exact: a well-formed string that names no tier is unknown, not malformed.
+      for (const key of ['VIP', 'Gold', 'vip ']) expectError(await setTier(broker.apiKey, client, { subOrgTierKey: key }), 404, 'sub_org_tier_not_found');
       expect(await history(client)).toEqual([]);
     });
 
@@ -182,7 +184,7 @@ describe('pricing tiers end to end', () => {
 
     it('answers 400 validation_error naming the field for a malformed body', async () => {
       const client = await createClient(broker.apiKey);
-      for (const body of [{ subOrgTierKey: 5 }, { subOrgTierKey: '' }, { subOrgTierKey: 'VIP ' }, { subOrgTierKey: ['vip'] }]) {
+      for (const body of [{ subOrgTierKey: 5 }, { subOrgTierKey: '' }, { subOrgTierKey: 'x'.repeat(65) }, { subOrgTierKey: ['vip'] }]) {
         const error = expectError(await setTier(broker.apiKey, client, body), 400, 'validation_error');
         expect(error.message).toMatch(/^subOrgTierKey: /);
       }

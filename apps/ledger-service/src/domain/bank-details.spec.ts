@@ -26,6 +26,7 @@ describe('bank details', () => {
   it('computes ABA check digits (021000021 is a published routing number)', () => {
     expect(abaCheckDigit('02100002')).toBe('1');
     expect(abaIsValid(SANDBOX_US_BANK.routingNumber)).toBe(true);
+    expect(SANDBOX_US_BANK.routingNumber).toBe('110000000');
     expect(() => abaCheckDigit('1234')).toThrow(RangeError);
   });
 

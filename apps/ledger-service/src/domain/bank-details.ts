@@ -36,8 +36,12 @@ export function ibanFor(country: string, bban: string): string {
   return `${country}${String(check).padStart(2, '0')}${bban}`;
 }
 
-/** The sandbox receiving banks. Routing number and BLZ are sandbox values, not real banks'. */
-export const SANDBOX_US_BANK = { bankName: 'PFS Sandbox Bank, N.A.', routingNumber: `09100001${abaCheckDigit('09100001')}` } as const;
+/**
+ * The sandbox receiving banks. The routing number is 110000000, the one payment sandboxes use for
+ * test bank accounts (valid ABA checksum, no real bank behind it), so sandbox details can never
+ * send a real transfer to a real bank.
+ */
+export const SANDBOX_US_BANK = { bankName: 'PFS Sandbox Bank, N.A.', routingNumber: `11000000${abaCheckDigit('11000000')}` } as const;
 export const SANDBOX_DE_BANK = { bankName: 'PFS Sandbox Bank Europe', bankCode: '10090044', swiftCode: 'PFSBDEB1XXX' } as const;
 
 /** USD: a US domestic virtual account (routing number + 12-digit account number). */

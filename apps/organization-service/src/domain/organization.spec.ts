@@ -65,12 +65,17 @@ describe('Organization.createClient and changeVerification', () => {
     expect(organization.isVisibleTo('org_eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')).toBe(false);
   });
 
-  it('reports a change with the status it left, and no change for the same status', () => {
+  it('reports a change with the status it left, and no change for the same status and reason', () => {
     const later = new Date('2026-11-22T00:00:00.000Z');
     const change = client().changeVerification('ON_HOLD', ' Missing document ', later);
     expect(change?.previousStatus).toBe('PENDING');
     expect(change?.organization).toMatchObject({ verificationStatus: 'ON_HOLD', verificationReason: 'Missing document', updatedAt: later });
-    expect(change?.organization.changeVerification('ON_HOLD', 'Another reason', later)).toBeNull();
+    expect(change?.organization.changeVerification('ON_HOLD', '  Missing document', later)).toBeNull();
+    // A new reason under the same status is a change, from that status.
+    const newReason = change?.organization.changeVerification('ON_HOLD', 'Another reason', later);
+    expect(newReason).toMatchObject({ previousStatus: 'ON_HOLD', organization: { verificationStatus: 'ON_HOLD', verificationReason: 'Another reason' } });
+    const approved = client().changeVerification('APPROVED', null, later)?.organization;
+    expect(approved?.changeVerification('APPROVED', null, later)).toBeNull();
     expect(change?.organization.changeVerification('APPROVED', null, later)?.organization.verificationReason).toBeNull();
   });
 });

@@ -69,8 +69,10 @@ export class Organization {
   }
 
   /**
-   * Sets the verification status. Null when the status is already `status`: nothing changes
-   * and nothing is emitted. ON_HOLD and RESUBMISSION_REQUIRED need a reason; the others take none.
+   * Sets the verification status. Null when the status and its reason are already these: nothing
+   * changes and nothing is emitted. ON_HOLD and RESUBMISSION_REQUIRED need a reason; the others
+   * take none. A new reason under the same status is a change: it tells the organization what to
+   * fix now.
    */
   changeVerification(status: VerificationStatus, reason: string | null, now: Date): VerificationChange | null {
     const trimmed = reason?.trim() ?? null;
@@ -82,7 +84,8 @@ export class Organization {
     } else if (reason !== null) {
       throw new InvalidOrganizationError('reason: is only accepted when status is ON_HOLD or RESUBMISSION_REQUIRED');
     }
-    if (status === this.verificationStatus) return null;
+    const nextReason = STATUSES_WITH_REASON.has(status) ? trimmed : null;
+    if (status === this.verificationStatus && nextReason === this.verificationReason) return null;
     const organization = new Organization(
       this.id,
       this.name,
@@ -90,7 +93,7 @@ export class Organization {
       this.country,
       this.email,
       status,
-      STATUSES_WITH_REASON.has(status) ? trimmed : null,
+      nextReason,
       this.parentOrganizationId,
       this.referrerOrganizationId,
       this.primaryAccountId,

@@ -8,8 +8,6 @@ import {
 
 /** api-decisions §3: a link works for 7 days after issue or renewal. */
 export const REFERRAL_INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-/** The sign-up page the link opens; `invite` carries the id, which locks the email on that page. */
-export const REFERRAL_SIGNUP_URL = 'https://sandbox.partner-finance.example/signup';
 const MAX_EMAIL_LENGTH = 254;
 // The shape only: the customer confirms the address by email at sign-up (spec 4.3 rule 2).
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -50,10 +48,6 @@ export class ReferralInvite {
       null,
       input.now,
     );
-  }
-
-  get url(): string {
-    return `${REFERRAL_SIGNUP_URL}?invite=${this.id}`;
   }
 
   statusAt(now: Date): ReferralInviteStatus {

@@ -22,6 +22,7 @@ import { RandomApiKeyGenerator } from '../../src/adapters/security/random-api-ke
 import { ApiKeyIssuer } from '../../src/application/api-key.issuer';
 import { AcceptReferralInviteUseCase } from '../../src/application/use-cases/accept-referral-invite/accept-referral-invite.use-case';
 import { PrismaReferralProgramRepository } from '../../src/adapters/persistence/prisma-referral-program.repository';
+import { EnvironmentReferralSignupPage } from '../../src/adapters/config/environment-referral-signup.page';
 import { ResumeReferralsUseCase } from '../../src/application/use-cases/resume-referrals/resume-referrals.use-case';
 import { SuspendReferralsUseCase } from '../../src/application/use-cases/suspend-referrals/suspend-referrals.use-case';
 
@@ -41,6 +42,7 @@ export function createAccessTestKit(options: { clock?: Clock } = {}) {
   const cursors = new CursorCodec('organization-test-cursor-secret');
   const invites = new PrismaReferralInviteRepository(host);
   const programs = new PrismaReferralProgramRepository(host);
+  const signupPage = new EnvironmentReferralSignupPage(kit.config);
   const createClient = new CreateClientOrganizationUseCase(unitOfWork, organizations, outbox, ids, clock);
   return {
     ...kit,
@@ -55,8 +57,8 @@ export function createAccessTestKit(options: { clock?: Clock } = {}) {
     listAuthorizations: new ListAuthorizationsUseCase(authorizations, cursors),
     revokeAuthorization: new RevokeAuthorizationUseCase(unitOfWork, authorizations, clock),
     checkOnBehalfOf: new CheckOnBehalfOfUseCase(organizations, authorizations),
-    createReferralInvite: new CreateReferralInviteUseCase(unitOfWork, organizations, invites, programs, ids, clock),
-    listReferralInvites: new ListReferralInvitesUseCase(invites, cursors, clock),
+    createReferralInvite: new CreateReferralInviteUseCase(unitOfWork, organizations, invites, programs, signupPage, ids, clock),
+    listReferralInvites: new ListReferralInvitesUseCase(invites, cursors, clock, signupPage),
     suspendReferrals: new SuspendReferralsUseCase(unitOfWork, organizations, programs, clock),
     resumeReferrals: new ResumeReferralsUseCase(unitOfWork, organizations, programs),
     acceptReferralInvite: new AcceptReferralInviteUseCase(unitOfWork, organizations, invites, new ApiKeyIssuer(new PrismaApiKeyRepository(host), new RandomApiKeyGenerator(kit.config), kit.hasher, ids, clock), outbox, ids, clock),

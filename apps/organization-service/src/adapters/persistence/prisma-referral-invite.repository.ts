@@ -12,7 +12,9 @@ export class PrismaReferralInviteRepository extends ReferralInviteRepository {
     super();
   }
 
-  async findByEmail(referrerOrganizationId: string, email: string): Promise<ReferralInvite | null> {
+  async findByEmailForUpdate(referrerOrganizationId: string, email: string): Promise<ReferralInvite | null> {
+    await this.host.client.$queryRaw`SELECT id FROM "organization"."referral_invites"
+      WHERE referrer_organization_id = ${referrerOrganizationId} AND email = ${email} FOR UPDATE`;
     const row = await this.host.client.referralInvite.findUnique({
       where: { referrerOrganizationId_email: { referrerOrganizationId, email } },
     });

@@ -19,8 +19,8 @@ export class OrganizationVerificationUpdatedSubscriber implements EventHandler<'
     this.logger.info(
       {
         eventId: event.id,
-        organizationId: event.data.organization_id,
-        parentOrganizationId: event.data.parent_organization_id,
+        organizationId: event.audience.organizationId,
+        parentOrganizationId: event.audience.parentOrganizationId,
         status: event.data.status,
         previousStatus: event.data.previous_status,
       },

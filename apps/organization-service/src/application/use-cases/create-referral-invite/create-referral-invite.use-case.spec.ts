@@ -44,6 +44,27 @@ describe('CreateReferralInviteUseCase (real PostgreSQL)', () => {
     await expect(createInvite.execute({ referrerOrganizationId: referrer, email: 'nope' })).rejects.toMatchObject({ code: 'validation_error' });
   });
 
+  it('waits for a sign-up in progress on the same invite, then answers 409 instead of renewing it', async () => {
+    const referrer = await kit.rootOrganization('Race with sign-up');
+    const email = `signup-${randomUUID().slice(0, 8)}@example.com`;
+    const { referralInvite } = await createInvite.execute({ referrerOrganizationId: referrer, email });
+    let renewal: Promise<unknown> | undefined;
+    // A sign-up holds the invite's row; the renewal starts meanwhile and must wait for it.
+    await kit.prisma.$transaction(
+      async (db) => {
+        await db.$queryRaw`SELECT id FROM "organization"."referral_invites" WHERE id = ${referralInvite.referralInviteId} FOR UPDATE`;
+        renewal = createInvite.execute({ referrerOrganizationId: referrer, email }).catch((error: unknown) => error);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await db.referralInvite.update({
+          where: { id: referralInvite.referralInviteId },
+          data: { acceptedAt: clock.now(), acceptedOrganizationId: 'org_ffffffffffffffffffffffffffff0001' },
+        });
+      },
+      { timeout: 10000 },
+    );
+    expect(await renewal).toMatchObject({ code: 'referral_invite_already_accepted' });
+  });
+
   it('creates exactly one invite when the same email races', async () => {
     const referrer = await kit.rootOrganization('Racer');
     const email = `race-${randomUUID().slice(0, 8)}@example.com`;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { buildPage, Clock, CursorCodec, type PageView, type ReferralInviteView } from '@pfs/contracts';
 import { ReferralInviteRepository } from '../../ports/referral-invite.repository';
+import { ReferralSignupPage } from '../../ports/referral-signup-page';
 import { presentReferralInvite } from '../../referral-invite.presenter';
 import type { ListReferralInvitesQuery } from './list-referral-invites.query';
 
@@ -13,6 +14,7 @@ export class ListReferralInvitesUseCase {
     private readonly invites: ReferralInviteRepository,
     private readonly cursors: CursorCodec,
     private readonly clock: Clock,
+    private readonly signupPage: ReferralSignupPage,
   ) {}
 
   async execute(query: ListReferralInvitesQuery): Promise<PageView<ReferralInviteView>> {
@@ -25,7 +27,7 @@ export class ListReferralInvitesUseCase {
       this.cursors,
       REFERRAL_INVITES_LIST,
       (invite) => ({ createdAt: invite.createdAt.toISOString(), id: invite.id }),
-      (invite) => presentReferralInvite(invite, now),
+      (invite) => presentReferralInvite(invite, now, this.signupPage.linkFor(invite.id)),
     );
   }
 }

@@ -52,8 +52,9 @@ describe('SetVerificationStatusUseCase (real PostgreSQL)', () => {
       previous_status: 'PENDING',
       reason: 'Proof of address is unreadable',
       occurred_at: '2026-11-21T05:00:00.000Z',
-      parent_organization_id: broker,
     });
+    // Who receives it travels beside the data, which stays exactly the webhook body.
+    expect((event.payload as { audience: unknown }).audience).toEqual({ organizationId: client, parentOrganizationId: broker });
   });
 
   it('emits one event per change, with reason null outside ON_HOLD and RESUBMISSION_REQUIRED, and nothing for the same status again', async () => {
@@ -71,11 +72,26 @@ describe('SetVerificationStatusUseCase (real PostgreSQL)', () => {
     expect((await kit.organizations.findById(client))?.verificationReason).toBeNull();
   });
 
+  it('emits again when the status stays ON_HOLD with a new reason, so the organization learns what to fix now', async () => {
+    const client = await kit.clientOf(broker);
+    const hold = (reason: string) => kit.setVerification.execute({ callerOrganizationId: broker, organizationId: client, status: 'ON_HOLD', reason });
+    await hold('Proof of address is unreadable');
+    await hold('  Proof of address is unreadable ');
+    const changed = await hold('Proof of address is older than 3 months');
+    expect(changed).toMatchObject({ verificationStatus: 'ON_HOLD' });
+    expect((await kit.organizations.findById(client))?.verificationReason).toBe('Proof of address is older than 3 months');
+    const data = (await verificationEvents(client)).map((event) => (event.payload as { data: Record<string, unknown> }).data);
+    expect(data.map(({ status, previous_status, reason }) => ({ status, previous_status, reason }))).toEqual([
+      { status: 'ON_HOLD', previous_status: 'PENDING', reason: 'Proof of address is unreadable' },
+      { status: 'ON_HOLD', previous_status: 'ON_HOLD', reason: 'Proof of address is older than 3 months' },
+    ]);
+  });
+
   it('lets an organization set its own status; a root organization’s event has no creator', async () => {
     const root = await kit.rootOrganization('Self');
     await kit.setVerification.execute({ callerOrganizationId: root, organizationId: root, status: 'PENDING', reason: null });
     const [event] = await verificationEvents(root);
-    expect((event.payload as { data: unknown }).data).toMatchObject({ status: 'PENDING', previous_status: 'APPROVED', parent_organization_id: null });
+    expect(event.payload).toMatchObject({ data: { status: 'PENDING', previous_status: 'APPROVED' }, audience: { organizationId: root, parentOrganizationId: null } });
   });
 
   it.each([

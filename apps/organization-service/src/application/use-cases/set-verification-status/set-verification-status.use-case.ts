@@ -31,15 +31,18 @@ export class SetVerificationStatusUseCase {
 
       const changed = change.organization;
       await this.organizations.saveVerification(changed);
-      await this.outbox.append('organization.verification.updated', {
-        object: 'organization',
-        organization_id: changed.id,
-        status: changed.verificationStatus,
-        previous_status: change.previousStatus,
-        reason: changed.verificationReason,
-        occurred_at: now.toISOString(),
-        parent_organization_id: changed.parentOrganizationId,
-      });
+      await this.outbox.append(
+        'organization.verification.updated',
+        {
+          object: 'organization',
+          organization_id: changed.id,
+          status: changed.verificationStatus,
+          previous_status: change.previousStatus,
+          reason: changed.verificationReason,
+          occurred_at: now.toISOString(),
+        },
+        { organizationId: changed.id, parentOrganizationId: changed.parentOrganizationId },
+      );
       return presentOrganization(changed);
     });
   }
