@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { commandConsumerProvider, pingHandlerFor, ServiceRuntimeModule } from '@pfs/messaging';
+import { commandConsumerProvider, eventConsumerProvider, pingHandlerFor, ServiceRuntimeModule } from '@pfs/messaging';
 import { AuthenticateHandler } from './adapters/messaging/authenticate.handler';
 import { CheckOnBehalfOfHandler } from './adapters/messaging/check-on-behalf-of.handler';
 import { CreateAuthorizationHandler } from './adapters/messaging/create-authorization.handler';
@@ -18,6 +18,7 @@ import { ListReferralInvitesHandler } from './adapters/messaging/list-referral-i
 import { AssignSubOrgTierHandler } from './adapters/messaging/assign-sub-org-tier.handler';
 import { GetEffectiveSubOrgTierHandler } from './adapters/messaging/get-effective-sub-org-tier.handler';
 import { ListSubOrgTiersHandler } from './adapters/messaging/list-sub-org-tiers.handler';
+import { FundingMethodsProvisionedSubscriber } from './adapters/messaging/funding-methods-provisioned.subscriber';
 import { ORGANIZATION_PROVIDERS, ORGANIZATION_SERVICE } from './organization.providers';
 
 /** Binds the organization service's ports to their adapters and its queue to its handlers. */
@@ -50,6 +51,7 @@ import { ORGANIZATION_PROVIDERS, ORGANIZATION_SERVICE } from './organization.pro
       AssignSubOrgTierHandler,
       GetEffectiveSubOrgTierHandler,
     ]),
+    ...eventConsumerProvider('organization', [FundingMethodsProvisionedSubscriber]),
   ],
 })
 export class OrganizationModule {}

@@ -265,6 +265,18 @@ export interface EventContract {
   };
   // Verification: a webhook event (spec §6.2), so it travels with its audience.
   'organization.verification.updated': OrganizationVerificationWebhookData;
+  /**
+   * The ledger has the asset's receiving methods on the account (every POST /v1/funding-methods,
+   * also when nothing new was needed): the organization service enables the asset from it, so
+   * the asset ends up ENABLED even when the gateway's own enable step failed.
+   */
+  'funding-methods.provisioned': {
+    organizationId: string;
+    accountId: string;
+    asset: string;
+    fundingMethodIds: string[];
+    provisionedAt: string;
+  };
 }
 
 /** The webhook `data` of `organization.verification.updated`, exactly as spec §6.2 (snake_case). */
@@ -321,6 +333,7 @@ export type DomainEvent = { [T in EventType]: EventEnvelope<T> }[EventType];
 export const EVENT_SUBSCRIBERS: { [T in EventType]: readonly ServiceName[] } = {
   'organization.created': ['ledger'],
   'organization.verification.updated': ['webhook-delivery'],
+  'funding-methods.provisioned': ['organization'],
 };
 
 export function subscribedEventTypes(service: ServiceName): EventType[] {

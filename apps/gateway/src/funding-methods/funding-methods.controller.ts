@@ -30,7 +30,8 @@ export class FundingMethodsController {
       'unique `reference` to quote on the transfer. The account’s `fundingMethods` lists the same objects.\n\n' +
       'Orchestration: the gateway asks the ledger to provision (it checks that the account belongs to the organization and serialises concurrent ' +
       'first calls on the account), then the organization service to enable the asset. Both steps are idempotent, so a retry after a failure ' +
-      '(or a replay of the same `Idempotency-Key`) converges on the same methods and status.',
+      '(or a replay of the same `Idempotency-Key`) converges on the same methods and status; and the ledger records the provisioning as an event ' +
+      'from which the organization service enables the asset too, so the asset ends up `ENABLED` even when the second step failed and nobody retries.',
   })
   @ApiOkResponse({ description: 'The asset’s receiving methods on the account.', type: FundingMethodListDto, headers: REQUEST_ID_RESPONSE_HEADER })
   @ApiErrors('not_found', 'account_not_found')

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { newId, SANDBOX_CHAINS } from '@pfs/contracts';
 import { createPrismaClient } from '@pfs/persistence';
-import { eventually, isolateQueues, testDatabaseUrl } from '@pfs/testing';
+import { CommandBus } from '@pfs/messaging';
+import { eventually, isolateQueues, testDatabaseUrl, testRedisUrl } from '@pfs/testing';
 import { send, type RequestOptions } from '../support/http-client';
 import { expectError, REQUEST_ID, startE2eStack, type Answer, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
 
@@ -290,6 +291,22 @@ describe('gateway end to end: assets and funding methods', () => {
       const statuses = Object.fromEntries(onBehalf.json<{ data: Array<{ code: string; status: string }> }>().data.map((asset) => [asset.code, asset.status]));
       expect(statuses).toEqual({ USD: 'AVAILABLE', EUR: 'ENABLED', USDC: 'AVAILABLE', USDT: 'AVAILABLE', BTC: 'AVAILABLE', ETH: 'AVAILABLE' });
       expect(await assetStatuses(broker)).toMatchObject({ EUR: 'AVAILABLE', ETH: 'ENABLED' });
+    });
+  });
+
+  describe('the ledger’s funding-methods.provisioned event', () => {
+    it('enables the asset by itself, so the two services converge even when the gateway’s enable step never ran', async () => {
+      const org = await organizationWithAccount('fm event');
+      // The ledger's half only, as when the gateway failed right after it.
+      const bus = new CommandBus({ redisUrl: testRedisUrl(), prefix: queuePrefix, timeoutMs: 5000 });
+      try {
+        const methods = await bus.send('ledger', 'funding-methods.provision', { organizationId: org.organizationId, accountId: null, asset: 'EUR' }, { requestId: 'req_e2e' });
+        expect(methods).toHaveLength(1);
+      } finally {
+        await bus.close();
+      }
+      await eventually(async () => ((await assetStatuses(org)).EUR === 'ENABLED' ? true : undefined), 10000, 100);
+      expect(Object.entries(await assetStatuses(org)).filter(([, status]) => status === 'ENABLED')).toEqual([['EUR', 'ENABLED']]);
     });
   });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Clock, newId } from '@pfs/contracts';
+import { PrismaEventOutbox } from '@pfs/messaging';
 import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork, type PrismaClient } from '@pfs/persistence';
 import { testDatabaseUrl } from '@pfs/testing';
 import { PrismaAccountRepository } from '../../src/adapters/persistence/prisma-account.repository';
@@ -58,7 +59,14 @@ export function createFundingMethodTestKit(seed: string): FundingMethodTestKit {
     prisma,
     accounts,
     clock,
-    provision: new ProvisionFundingMethodsUseCase(new PrismaUnitOfWork(host), accounts, methods, new SeededRandomSource(seed), clock),
+    provision: new ProvisionFundingMethodsUseCase(
+      new PrismaUnitOfWork(host),
+      accounts,
+      methods,
+      new SeededRandomSource(seed),
+      new PrismaEventOutbox(host, 'ledger', 'ledger', clock),
+      clock,
+    ),
     getFundingMethod: new GetFundingMethodUseCase(methods),
     async openOrganization(extraAccounts = 0) {
       const organizationId = newId('organization');

@@ -8,6 +8,10 @@ const ALPHABETICAL_CHAINS = [...SANDBOX_CHAINS].sort();
 
 describe('ProvisionFundingMethodsUseCase (real PostgreSQL)', () => {
   let kit: FundingMethodTestKit;
+  const provisionedEvents = async (organizationId: string) =>
+    (await kit.prisma.ledgerOutboxEvent.findMany({ where: { type: 'funding-methods.provisioned' }, orderBy: { createdAt: 'asc' } }))
+      .map((row) => row.payload as { data: { organizationId: string } })
+      .filter((event) => event.data.organizationId === organizationId);
 
   beforeAll(() => {
     kit = createFundingMethodTestKit('provision-spec');
@@ -85,6 +89,29 @@ describe('ProvisionFundingMethodsUseCase (real PostgreSQL)', () => {
     }
     expect((failures[0] as DomainError).message).toBe(`No account ${owner.primaryId} was found.`);
     expect(await kit.prisma.ledgerFundingMethod.count({ where: { accountId: owner.primaryId } })).toBe(0);
+    expect(await provisionedEvents(owner.organizationId)).toEqual([]);
+    expect(await provisionedEvents(stranger.organizationId)).toEqual([]);
+  });
+
+  it('records funding-methods.provisioned with the methods in the same transaction, on every call, BTC included', async () => {
+    const { organizationId, primaryId } = await kit.openOrganization();
+    const usdc = await kit.provision.execute({ organizationId, accountId: null, asset: 'USDC' });
+    await kit.provision.execute({ organizationId, accountId: primaryId, asset: 'USDC' });
+    await kit.provision.execute({ organizationId, accountId: null, asset: 'BTC' });
+
+    const expected = (asset: string, fundingMethodIds: string[]) => ({
+      type: 'funding-methods.provisioned',
+      source: 'ledger',
+      data: { organizationId, accountId: primaryId, asset, fundingMethodIds, provisionedAt: '2026-11-21T04:44:09.123Z' },
+    });
+    const ids = usdc.map((method) => method.fundingMethodId);
+    // The clock is fixed, so the rows share created_at: compare in asset order.
+    const events = (await provisionedEvents(organizationId)) as Array<{ data: { organizationId: string; asset: string } }>;
+    expect(events.sort((a, b) => a.data.asset.localeCompare(b.data.asset))).toEqual([
+      expect.objectContaining(expected('BTC', [])),
+      expect.objectContaining(expected('USDC', ids)),
+      expect.objectContaining(expected('USDC', ids)),
+    ]);
   });
 
   it('answers not_found for an asset outside the catalog', async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, findAsset, UnitOfWork, type FundingMethodView } from '@pfs/contracts';
+import { Clock, EventOutbox, findAsset, UnitOfWork, type FundingMethodView } from '@pfs/contracts';
 import { compareFundingMethods, missingFundingMethods } from '../../../domain/funding-method-provisioning';
 import { AccountNotFoundError, PrimaryAccountNotFoundError, UnknownAssetError } from '../../../domain/ledger-errors';
 import { presentFundingMethod } from '../../account.presenter';
@@ -10,7 +10,9 @@ import type { ProvisionFundingMethodsCommand } from './provision-funding-methods
 
 /**
  * POST /v1/funding-methods, ledger side: gives the account the receiving methods of the asset
- * it still lacks and answers all of them, so a repeated call returns the same methods.
+ * it still lacks and answers all of them, so a repeated call returns the same methods. Records
+ * `funding-methods.provisioned` in the same transaction: the organization service enables the
+ * asset from it, whatever becomes of the gateway's own enable step.
  */
 @Injectable()
 export class ProvisionFundingMethodsUseCase {
@@ -19,6 +21,7 @@ export class ProvisionFundingMethodsUseCase {
     private readonly accounts: AccountRepository,
     private readonly fundingMethods: FundingMethodRepository,
     private readonly random: RandomSource,
+    private readonly outbox: EventOutbox,
     private readonly clock: Clock,
   ) {}
 
@@ -34,15 +37,24 @@ export class ProvisionFundingMethodsUseCase {
       // Another organization's account answers exactly like a missing one.
       if (owner !== command.organizationId) throw new AccountNotFoundError(accountId);
       const existing = await this.fundingMethods.listForAsset(accountId, asset.code);
+      const now = this.clock.now();
       const missing = missingFundingMethods({
         accountId,
         asset,
         existing,
-        now: this.clock.now(),
+        now,
         random: (length) => this.random.bytes(length),
       });
       if (missing.length) await this.fundingMethods.insertAll(missing);
-      return [...existing, ...missing].sort(compareFundingMethods).map(presentFundingMethod);
+      const methods = [...existing, ...missing].sort(compareFundingMethods);
+      await this.outbox.append('funding-methods.provisioned', {
+        organizationId: owner,
+        accountId,
+        asset: asset.code,
+        fundingMethodIds: methods.map((method) => method.id),
+        provisionedAt: now.toISOString(),
+      });
+      return methods.map(presentFundingMethod);
     });
   }
 }
