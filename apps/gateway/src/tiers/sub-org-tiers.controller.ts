@@ -27,9 +27,13 @@ export class SubOrgTiersController {
   @ApiOperation({
     operationId: 'listSubOrgTiers',
     summary: 'List the pricing tiers the caller can assign to its clients',
-    description: `Returned in full, in platform order (never paginated). Takes no query parameters. ${AVAILABILITY}`,
+    description:
+      `Returned in full, in platform order (never paginated). Takes no query parameters. ${AVAILABILITY} ` +
+      'With `Service-On-Behalf-Of` (spec 4.0: the sub-org tier endpoints support it) the list is the tiers the caller can assign to that client, ' +
+      'which only its creator may do: the same tiers, after the same permission check as the PUT.',
   })
   @ApiOkResponse({ description: 'The tiers offered to the caller.', type: SubOrgTierListDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @OnBehalfOf('creator')
   @RequestErrorCode('validation_error')
   @ApiErrors()
   async list(

@@ -96,9 +96,13 @@ describe('pricing tiers end to end', () => {
       expect(answer.json<{ data: Tier[] }>().data.map((tier) => tier.key)).toEqual(['standard', 'preferred']);
     });
 
-    it('refuses Service-On-Behalf-Of, query parameters and a missing key', async () => {
+    it('lists the same tiers on behalf of a client to its creator only, and refuses query parameters and a missing key', async () => {
       const client = await createClient(broker.apiKey);
-      expectError(await call('/v1/sub-org-tiers', { key: broker.apiKey, headers: { 'service-on-behalf-of': client } }), 400, 'invalid_request');
+      const forClient = await call('/v1/sub-org-tiers', { key: broker.apiKey, headers: { 'service-on-behalf-of': client } });
+      expect(forClient.status).toBe(200);
+      expect(forClient.json()).toEqual((await call('/v1/sub-org-tiers', { key: broker.apiKey })).json());
+      expectError(await call('/v1/sub-org-tiers', { key: stranger.apiKey, headers: { 'service-on-behalf-of': client } }), 403, 'forbidden');
+      expectError(await call('/v1/sub-org-tiers', { key: broker.apiKey, headers: { 'service-on-behalf-of': `org_${'0'.repeat(32)}` } }), 404, 'organization_not_found');
       expectError(await call('/v1/sub-org-tiers?limit=2', { key: broker.apiKey }), 400, 'validation_error');
       expectError(await call('/v1/sub-org-tiers'), 401, 'missing_api_key');
     });
