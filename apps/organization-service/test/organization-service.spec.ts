@@ -42,6 +42,15 @@ describe('organization service process', () => {
     expect(await ready.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', redis: 'ok', queues: 'ok' } });
   });
 
+  it('refuses to commit a command’s unit of work once its sender has stopped waiting', async () => {
+    const { runWithRequestId } = await import('@pfs/platform');
+    const { CreateRootOrganizationUseCase } = await import('../src/application/use-cases/create-root-organization/create-root-organization.use-case');
+    const name = uniqueName('Past deadline');
+    const late = runWithRequestId(requestId, () => service.app.get(CreateRootOrganizationUseCase).execute({ name, approved: true }), Date.now() - 1);
+    await expect(late).rejects.toMatchObject({ name: 'CommandDeadlineExceededError' });
+    expect(await prisma.organization.count({ where: { name } })).toBe(0);
+  });
+
   it('answers system.ping', async () => {
     const reply = await service.bus.send('organization', 'system.ping', {}, { requestId });
     expect(reply.service).toBe('organization');

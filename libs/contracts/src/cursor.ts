@@ -13,6 +13,19 @@ export interface CursorPosition {
  * Opaque, tamper-evident cursors: base64url(JSON) + "." + HMAC over it, bound to the list they
  * came from, so a cursor from another list or an edited one is refused with 400.
  */
+/**
+ * What a cursor is bound to: the list, whose it is and its filters (sorted), so a cursor from
+ * any other list, another organization's same list or the same list with other filters is
+ * refused (api-decisions §10) rather than silently positioning this one.
+ */
+export function listIdentity(list: string, owner: string, filters: Record<string, string | null | undefined> = {}): string {
+  const applied = Object.entries(filters)
+    .filter(([, value]) => value !== undefined && value !== null)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, value]) => `${key}=${value}`);
+  return [list, owner, ...applied].join('|');
+}
+
 export class CursorCodec {
   constructor(private readonly secret: string) {}
 

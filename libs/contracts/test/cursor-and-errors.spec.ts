@@ -1,25 +1,35 @@
-import { buildPage, CursorCodec } from '../src/cursor';
+import { buildPage, CursorCodec, listIdentity } from '../src/cursor';
 import { DomainError, ERROR_CODES, isDomainError, isErrorCode } from '../src/errors';
 import { COMMAND_NAMES, EVENT_SUBSCRIBERS, subscribedEventTypes } from '../src/jobs';
 
 describe('cursor codec', () => {
   const codec = new CursorCodec('secret');
   const position = { createdAt: '2026-11-21T04:44:09.123Z', id: 'acct_0123456789abcdef0123456789abcdef' };
+  const expectInvalid = (fn: () => unknown) => {
+    try {
+      fn();
+      throw new Error('accepted');
+    } catch (error) {
+      expect(isDomainError(error) && error.code).toBe('invalid_request');
+    }
+  };
 
   it('round-trips a position for its own list', () => {
     expect(codec.decode('accounts', codec.encode('accounts', position))).toEqual(position);
   });
 
+  it('binds a cursor to whose list it is and to its filters, in any order', () => {
+    const alpha = listIdentity('accounts', 'org_a');
+    const cursor = codec.encode(alpha, position);
+    expect(codec.decode(listIdentity('accounts', 'org_a'), cursor)).toEqual(position);
+    expectInvalid(() => codec.decode(listIdentity('accounts', 'org_b'), cursor));
+    const filtered = listIdentity('transactions', 'org_a', { status: 'COMPLETED', type: 'TRADE', accountId: undefined });
+    expect(filtered).toBe(listIdentity('transactions', 'org_a', { type: 'TRADE', status: 'COMPLETED' }));
+    expectInvalid(() => codec.decode(listIdentity('transactions', 'org_a', { status: 'PENDING', type: 'TRADE' }), codec.encode(filtered, position)));
+  });
+
   it('refuses a cursor from another list, a tampered one, or one signed with another secret', () => {
     const cursor = codec.encode('accounts', position);
-    const expectInvalid = (fn: () => unknown) => {
-      try {
-        fn();
-        throw new Error('accepted');
-      } catch (error) {
-        expect(isDomainError(error) && error.code).toBe('invalid_request');
-      }
-    };
     expectInvalid(() => codec.decode('transactions', cursor));
     const [body, signature] = cursor.split('.');
     const forged = Buffer.from(JSON.stringify({ l: 'accounts', c: position.createdAt, i: 'acct_ffffffffffffffffffffffffffffffff' })).toString('base64url');

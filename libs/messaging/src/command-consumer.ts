@@ -14,6 +14,7 @@ import {
 } from '@pfs/contracts';
 import { runWithRequestId, type Logger } from '@pfs/platform';
 import { buildHandlerRegistry } from './handler-registry';
+import { CommandDeadlineExceededError } from './messaging-errors';
 import { createProducerConnection, createRedisConnection } from './redis-connection';
 
 export interface CommandContext {
@@ -101,46 +102,56 @@ export class CommandConsumer<S extends CommandService> {
 
   private async process(job: Job): Promise<void> {
     const data = job.data as CommandJobData;
+    // The deadline travels in the context, so the unit of work can refuse to commit past it.
+    await runWithRequestId(data.meta.requestId, () => this.run(job, data), data.meta.deadline);
+  }
+
+  private async run(job: Job, data: CommandJobData): Promise<void> {
     const started = Date.now();
-    await runWithRequestId(data.meta.requestId, async () => {
-      if (Date.now() > data.meta.deadline) {
-        // The sender has already answered its client with 503: doing the work now would
-        // produce an effect nobody is told about.
-        this.options.logger.warn({ command: job.name, jobId: job.id }, 'command skipped: past its deadline');
+    if (Date.now() > data.meta.deadline) {
+      // The sender has already answered its client with 503: doing the work now would
+      // produce an effect nobody is told about.
+      this.options.logger.warn({ command: job.name, jobId: job.id }, 'command skipped: past its deadline');
+      this.onOutcome?.('stale', job.name, Date.now() - started);
+      return;
+    }
+    const handler = this.registry.get(job.name) as CommandHandler<S, CommandName<S>> | undefined;
+    if (!handler) throw new Error(`no handler for ${job.name}`);
+    let reply: CommandReply;
+    try {
+      const value = await handler.execute(data.payload as never, { requestId: data.meta.requestId });
+      reply = { ok: true, value };
+      this.onOutcome?.('ok', job.name, Date.now() - started);
+    } catch (error) {
+      if (error instanceof CommandDeadlineExceededError) {
+        // Rolled back before commit because the sender stopped waiting: nothing happened, and
+        // a retry of the job would only be skipped as stale, so it is not rethrown.
+        this.options.logger.warn({ command: job.name, jobId: job.id }, 'command rolled back: its deadline passed before commit');
         this.onOutcome?.('stale', job.name, Date.now() - started);
         return;
       }
-      const handler = this.registry.get(job.name) as CommandHandler<S, CommandName<S>> | undefined;
-      if (!handler) throw new Error(`no handler for ${job.name}`);
-      let reply: CommandReply;
-      try {
-        const value = await handler.execute(data.payload as never, { requestId: data.meta.requestId });
-        reply = { ok: true, value };
-        this.onOutcome?.('ok', job.name, Date.now() - started);
-      } catch (error) {
-        if (!isDomainError(error)) {
-          const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-          this.options.logger.error(
-            { command: job.name, jobId: job.id, attempt: job.attemptsMade + 1, err: (error as Error).message },
-            'command failed',
-          );
-          this.onOutcome?.('failed', job.name, Date.now() - started);
-          if (lastAttempt) {
-            await this.reply(data, job, { ok: false, error: { code: 'internal_error', message: 'An unexpected error occurred.' } });
-          }
-          throw error;
+      if (!isDomainError(error)) {
+        const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+        this.options.logger.error(
+          { command: job.name, jobId: job.id, attempt: job.attemptsMade + 1, err: (error as Error).message },
+          'command failed',
+        );
+        this.onOutcome?.('failed', job.name, Date.now() - started);
+        if (lastAttempt) {
+          await this.reply(data, job, { ok: false, error: { code: 'internal_error', message: 'An unexpected error occurred.' } });
         }
-        reply = { ok: false, error: error.toPayload() };
-        this.onOutcome?.('domain_error', job.name, Date.now() - started);
+        throw error;
       }
-      await this.reply(data, job, reply);
-      // Inside the request's context: with the gateway's line of the same requestId, this
-      // shows the command's hop (the payload is never logged: it may carry key hashes).
-      this.options.logger.debug(
-        { command: job.name, jobId: job.id, outcome: reply.ok ? 'ok' : reply.error.code, durationMs: Date.now() - started },
-        'command handled',
-      );
-    });
+      reply = { ok: false, error: error.toPayload() };
+      this.onOutcome?.('domain_error', job.name, Date.now() - started);
+    }
+    await this.reply(data, job, reply);
+    // Inside the request's context: with the gateway's line of the same requestId, this
+    // shows the command's hop (the payload is never logged: it may carry key hashes).
+    this.options.logger.debug(
+      { command: job.name, jobId: job.id, outcome: reply.ok ? 'ok' : reply.error.code, durationMs: Date.now() - started },
+      'command handled',
+    );
   }
 
   private async reply(data: CommandJobData, job: Job, reply: CommandReply): Promise<void> {
@@ -149,7 +160,8 @@ export class CommandConsumer<S extends CommandService> {
       await this.publisher?.publish(data.meta.replyTo, JSON.stringify(message));
     } catch (error) {
       // The work is done (and committed): retrying the job would do it twice. The sender
-      // answers 503 at its deadline and the client may retry with its idempotency key.
+      // answers 503 at its deadline. This (Redis failing between commit and reply) is the one
+      // window in which a client's retry can repeat committed work: logged for reconciliation.
       this.options.logger.error({ command: job.name, jobId: job.id, err: (error as Error).message }, 'command reply could not be published');
     }
   }

@@ -12,6 +12,7 @@ import {
 import { runWithRequestId, type Logger } from '@pfs/platform';
 import { buildHandlerRegistry } from './handler-registry';
 import { createRedisConnection } from './redis-connection';
+import { eventRetryDelay } from './event-retry';
 
 /** Handles one event type for one subscriber. Runs inside the unit of work of its inbox row. */
 export interface EventHandler<T extends EventType = EventType> {
@@ -73,6 +74,7 @@ export class EventConsumer {
       connection: this.connection,
       prefix: this.options.prefix,
       concurrency: this.options.concurrency ?? 8,
+      settings: { backoffStrategy: eventRetryDelay },
     });
     this.worker.on('error', (error) => this.options.logger.error({ err: error.message }, 'event worker error'));
     await this.worker.waitUntilReady();

@@ -12,3 +12,4 @@ export * from './bootstrap-service';
 export * from './ping.handler';
 export * from './queue-depth';
 export * from './service-metrics';
+export * from './event-retry';

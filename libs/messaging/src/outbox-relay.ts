@@ -5,6 +5,7 @@ import { Prisma, type PrismaClient } from '@pfs/persistence';
 import { runWithRequestId, type Logger, type OutboxBacklog } from '@pfs/platform';
 import { quoteSchema } from './prisma-event-outbox';
 import { createProducerConnection } from './redis-connection';
+import { EVENT_BACKOFF_TYPE, EVENT_DELIVERY_ATTEMPTS } from './event-retry';
 
 export interface OutboxRelayOptions {
   redisUrl: string;
@@ -107,13 +108,13 @@ export class OutboxRelay {
         WHERE published_at IS NULL ORDER BY created_at, id
         LIMIT ${this.options.batchSize ?? 100} FOR UPDATE SKIP LOCKED`;
       if (!batch.length) return batch;
-      for (const row of batch) {
-        await this.publish(row.payload);
-      }
+      // In parallel: subscribers consume concurrently anyway, so order buys nothing, and a slow
+      // Redis must not make a batch outlast the transaction.
+      await Promise.all(batch.map((row) => this.publish(row.payload)));
       const ids = batch.map((row) => row.id);
       await tx.$executeRaw`UPDATE ${Prisma.raw(this.table)} SET published_at = now() WHERE id = ANY(${ids})`;
       return batch;
-    });
+    }, { maxWait: 5000, timeout: 30000 });
     if (!rows.length) return 0;
     // After the commit, so what is counted and logged is what really went out.
     this.onPublished?.(rows.length, Date.now() - rows[0].created_at.getTime());
@@ -134,8 +135,10 @@ export class OutboxRelay {
       subscribers.map((subscriber) =>
         this.queue(subscriber).add(event.type, event, {
           jobId: event.id,
-          attempts: 12,
-          backoff: { type: 'exponential', delay: 500 },
+          // An event is retried until its subscriber takes it (an outage of any length loses
+          // nothing), at most EVENT_RETRY_MAX_DELAY_MS apart; failures show in the job metrics.
+          attempts: EVENT_DELIVERY_ATTEMPTS,
+          backoff: { type: EVENT_BACKOFF_TYPE },
           removeOnComplete: { age: 24 * 3600, count: 100000 },
           removeOnFail: { age: 7 * 24 * 3600 },
         }),

@@ -14,6 +14,7 @@ import { CommandConsumer, type AnyCommandHandler } from './command-consumer';
 import { EventConsumer, type AnyEventHandler } from './event-consumer';
 import { OutboxRelay } from './outbox-relay';
 import { PrismaEventOutbox } from './prisma-event-outbox';
+import { assertCommandDeadline } from './messaging-errors';
 import { PrismaProcessedEventLog } from './prisma-processed-event-log';
 
 export const PLATFORM_CONFIG = Symbol('PLATFORM_CONFIG');
@@ -50,7 +51,12 @@ export class ServiceRuntimeModule {
           createPrismaClient({ databaseUrl: config.databaseUrl, applicationName: identity.service, poolSize: 10 }),
         inject: [PLATFORM_CONFIG],
       },
-      { provide: PrismaTransactionHost, useFactory: (prisma: PrismaClient) => new PrismaTransactionHost(prisma), inject: [PrismaClient] },
+      {
+        provide: PrismaTransactionHost,
+        // A command's transaction never commits after its sender stopped waiting (see assertCommandDeadline).
+        useFactory: (prisma: PrismaClient) => new PrismaTransactionHost(prisma, { beforeCommit: () => assertCommandDeadline() }),
+        inject: [PrismaClient],
+      },
       { provide: UnitOfWork, useFactory: (host: PrismaTransactionHost) => new PrismaUnitOfWork(host), inject: [PrismaTransactionHost] },
       { provide: Clock, useClass: SystemClock },
       { provide: CursorCodec, useFactory: (config: PlatformConfig) => new CursorCodec(config.cursorSecret), inject: [PLATFORM_CONFIG] },

@@ -7,6 +7,14 @@ interface TxStore {
   afterCommit: Array<() => void>;
 }
 
+export interface TransactionHostOptions {
+  /**
+   * Runs inside the transaction after the work, just before COMMIT; throwing rolls it back.
+   * The services use it to refuse committing a command whose sender has stopped waiting.
+   */
+  beforeCommit?: () => void;
+}
+
 /**
  * Carries the current Prisma transaction through async calls, so repositories and the outbox
  * join whatever unit of work the use case opened without the use case seeing Prisma.
@@ -14,7 +22,10 @@ interface TxStore {
 export class PrismaTransactionHost {
   private readonly storage = new AsyncLocalStorage<TxStore>();
 
-  constructor(readonly root: PrismaClient) {}
+  constructor(
+    readonly root: PrismaClient,
+    private readonly options: TransactionHostOptions = {},
+  ) {}
 
   /** The transaction in progress, or the plain client outside one. */
   get client(): PrismaTx | PrismaClient {
@@ -28,10 +39,15 @@ export class PrismaTransactionHost {
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.inTransaction) return work();
     const afterCommit: Array<() => void> = [];
-    const result = await this.root.$transaction((tx) => this.storage.run({ tx, afterCommit }, work), {
-      maxWait: 5000,
-      timeout: 10000,
-    });
+    const result = await this.root.$transaction(
+      (tx) =>
+        this.storage.run({ tx, afterCommit }, async () => {
+          const value = await work();
+          this.options.beforeCommit?.();
+          return value;
+        }),
+      { maxWait: 5000, timeout: 10000 },
+    );
     for (const callback of afterCommit) callback();
     return result;
   }

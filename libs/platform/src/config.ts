@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { ServiceEnvironment } from '@pfs/contracts';
 
 /** Settings every app reads; each is documented in the README's configuration table. */
@@ -28,7 +29,8 @@ export function readPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     queuePrefix: env.QUEUE_PREFIX ?? 'pfs',
     apiKeyPepper,
-    cursorSecret: env.CURSOR_SECRET ?? apiKeyPepper,
+    // Its own key: derived from the pepper for its purpose, never the pepper itself.
+    cursorSecret: env.CURSOR_SECRET ?? createHmac('sha256', apiKeyPepper).update('pfs list cursors v1').digest('hex'),
     commandTimeoutMs: positiveInt(env.COMMAND_TIMEOUT_MS, 5000, 'COMMAND_TIMEOUT_MS'),
     logLevel: env.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, 25000, 'SHUTDOWN_TIMEOUT_MS'),

@@ -4,6 +4,8 @@ import pino, { type Logger } from 'pino';
 /** The request context that follows a request across awaits and, via job metadata, queues. */
 export interface RequestContext {
   requestId: string;
+  /** Epoch ms by which the sender of a command stops waiting; absent outside commands. */
+  deadline?: number;
 }
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();
@@ -12,8 +14,12 @@ export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
 }
 
-export function runWithRequestId<T>(requestId: string, work: () => T): T {
-  return requestContext.run({ requestId }, work);
+export function runWithRequestId<T>(requestId: string, work: () => T, deadline?: number): T {
+  return requestContext.run(deadline === undefined ? { requestId } : { requestId, deadline }, work);
+}
+
+export function currentDeadline(): number | undefined {
+  return requestContext.getStore()?.deadline;
 }
 
 // Never log credentials: these paths are censored wherever they appear in a log object.

@@ -7,6 +7,7 @@ import { GATEWAY_CONFIG } from '../gateway.tokens';
 /** How long an answer of the organization service is reused; revocation must bite within 5 s. */
 export const AUTH_CACHE_TTL_MS = 2000;
 const AUTH_CACHE_MAX_ENTRIES = 10_000;
+const REJECTION_CACHE_MAX_ENTRIES = 10_000;
 
 interface CacheEntry {
   principal: Principal | null;
@@ -17,11 +18,13 @@ interface CacheEntry {
  * Turns an Authorization header into the calling principal. The organization service owns the
  * keys (stored as hashes), so the raw key never leaves this process: only its hash is sent.
  * Answers, including `authentication_failed`, are cached for at most AUTH_CACHE_TTL_MS, and
- * concurrent lookups of one key share a single command.
+ * concurrent lookups of one key share a single command. Rejections live in their own cache, so
+ * a flood of made-up keys cannot push the valid keys out and turn every request into a lookup.
  */
 @Injectable()
 export class ApiKeyAuthenticator {
   private readonly cache = new Map<string, CacheEntry>();
+  private readonly rejections = new Map<string, CacheEntry>();
   private readonly inFlight = new Map<string, Promise<Principal | null>>();
 
   constructor(
@@ -56,9 +59,11 @@ export class ApiKeyAuthenticator {
 
   private async lookup(keyHash: string, requestId: string): Promise<Principal | null> {
     const now = Date.now();
-    const cached = this.cache.get(keyHash);
-    if (cached && cached.expiresAt > now) return cached.principal;
-    if (cached) this.cache.delete(keyHash);
+    for (const cache of [this.cache, this.rejections]) {
+      const cached = cache.get(keyHash);
+      if (cached && cached.expiresAt > now) return cached.principal;
+      if (cached) cache.delete(keyHash);
+    }
 
     let pending = this.inFlight.get(keyHash);
     if (!pending) {
@@ -85,11 +90,12 @@ export class ApiKeyAuthenticator {
   }
 
   private remember(keyHash: string, entry: CacheEntry): void {
-    if (this.cache.size >= AUTH_CACHE_MAX_ENTRIES) {
+    const [cache, limit] = entry.principal ? [this.cache, AUTH_CACHE_MAX_ENTRIES] : [this.rejections, REJECTION_CACHE_MAX_ENTRIES];
+    if (cache.size >= limit) {
       // Drop the oldest insertion; Map iterates in insertion order.
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
     }
-    this.cache.set(keyHash, entry);
+    cache.set(keyHash, entry);
   }
 }

@@ -187,7 +187,7 @@ describe('gateway end to end: authentication, assets, accounts, documentation', 
       expect(answer.headers.has('x-next-cursor')).toBe(false);
     });
 
-    it('pages newest first with limit and cursor, headers included, and refuses a tampered cursor', async () => {
+    it('pages newest first with limit and cursor, headers included, and refuses a tampered cursor and another organization’s', async () => {
       await eventually(async () => ((await e2e.get(`/v1/accounts/${alpha.accountId}`, { key: alpha.apiKey })).status === 200 ? true : undefined), 10000, 100);
       // No endpoint opens secondary accounts yet: seed two straight into the ledger's table.
       const older = newId('account');
@@ -231,6 +231,9 @@ describe('gateway end to end: authentication, assets, accounts, documentation', 
         const answer = await e2e.get(`/v1/accounts?cursor=${encodeURIComponent(tampered)}`, { key: alpha.apiKey });
         expect(expectError(answer, 400, 'invalid_request').message).toMatch(/^cursor: /);
       }
+      // Another organization's cursor of the same list is another list's cursor.
+      const foreign = await e2e.get(`/v1/accounts?cursor=${encodeURIComponent(cursor)}`, { key: beta.apiKey });
+      expect(expectError(foreign, 400, 'invalid_request').message).toMatch(/^cursor: /);
     });
 
     it.each(['0', '101', 'abc', '1.5', '-1', '', '1e1'])('rejects limit=%s with 400 invalid_request naming the field', async (limit) => {

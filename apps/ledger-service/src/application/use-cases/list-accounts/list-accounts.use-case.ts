@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CursorCodec, type AccountView, type PageView } from '@pfs/contracts';
+import { CursorCodec, listIdentity, type AccountView, type PageView } from '@pfs/contracts';
 import { presentAccount } from '../../account.presenter';
 import { AccountRepository } from '../../ports/account.repository';
 import type { ListAccountsQuery } from './list-accounts.query';
@@ -15,7 +15,7 @@ export class ListAccountsUseCase {
 
   async execute(query: ListAccountsQuery): Promise<PageView<AccountView>> {
     return this.cursors.page(
-      ACCOUNTS_LIST,
+      listIdentity(ACCOUNTS_LIST, query.organizationId),
       query.page,
       (after, take) => this.accounts.listByOrganization(query.organizationId, after, take),
       presentAccount,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CursorCodec, type AuthorizationView, type PageView } from '@pfs/contracts';
+import { CursorCodec, listIdentity, type AuthorizationView, type PageView } from '@pfs/contracts';
 import { presentAuthorization } from '../../authorization.presenter';
 import { AuthorizationRepository } from '../../ports/authorization.repository';
 import type { ListAuthorizationsQuery } from './list-authorizations.query';
@@ -16,7 +16,7 @@ export class ListAuthorizationsUseCase {
 
   async execute(query: ListAuthorizationsQuery): Promise<PageView<AuthorizationView>> {
     return this.cursors.page(
-      AUTHORIZATIONS_LIST,
+      listIdentity(AUTHORIZATIONS_LIST, query.organizationId),
       query.page,
       (after, take) => this.authorizations.listInvolving(query.organizationId, after, take),
       presentAuthorization,

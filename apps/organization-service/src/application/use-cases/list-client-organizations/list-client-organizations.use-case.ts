@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CursorCodec, type OrganizationView, type PageView } from '@pfs/contracts';
+import { CursorCodec, listIdentity, type OrganizationView, type PageView } from '@pfs/contracts';
 import { presentOrganization } from '../../organization.presenter';
 import { OrganizationRepository } from '../../ports/organization.repository';
 import type { ListClientOrganizationsQuery } from './list-client-organizations.query';
@@ -16,7 +16,7 @@ export class ListClientOrganizationsUseCase {
 
   async execute(query: ListClientOrganizationsQuery): Promise<PageView<OrganizationView>> {
     return this.cursors.page(
-      CLIENT_ORGANIZATIONS_LIST,
+      listIdentity(CLIENT_ORGANIZATIONS_LIST, query.callerOrganizationId),
       query.page,
       (after, take) => this.organizations.listClients(query.callerOrganizationId, after, take),
       presentOrganization,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { buildPage, Clock, CursorCodec, type PageView, type ReferralInviteView } from '@pfs/contracts';
+import { Clock, CursorCodec, listIdentity, type PageView, type ReferralInviteView } from '@pfs/contracts';
 import { ReferralInviteRepository } from '../../ports/referral-invite.repository';
 import { ReferralSignupPage } from '../../ports/referral-signup-page';
 import { presentReferralInvite } from '../../referral-invite.presenter';
@@ -18,15 +18,11 @@ export class ListReferralInvitesUseCase {
   ) {}
 
   async execute(query: ListReferralInvitesQuery): Promise<PageView<ReferralInviteView>> {
-    const after = query.page.cursor ? this.cursors.decode(REFERRAL_INVITES_LIST, query.page.cursor) : null;
-    const rows = await this.invites.listByReferrer(query.referrerOrganizationId, after, query.page.limit + 1);
     const now = this.clock.now();
-    return buildPage(
-      rows,
-      query.page.limit,
-      this.cursors,
-      REFERRAL_INVITES_LIST,
-      (invite) => ({ createdAt: invite.createdAt.toISOString(), id: invite.id }),
+    return this.cursors.page(
+      listIdentity(REFERRAL_INVITES_LIST, query.referrerOrganizationId),
+      query.page,
+      (after, take) => this.invites.listByReferrer(query.referrerOrganizationId, after, take),
       (invite) => presentReferralInvite(invite, now, this.signupPage.linkFor(invite.id)),
     );
   }

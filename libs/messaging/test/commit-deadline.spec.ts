@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { newId, type PingResult } from '@pfs/contracts';
+import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
+import { createLogger, readPlatformConfig, runWithRequestId } from '@pfs/platform';
+import { eventually, isolateQueues } from '@pfs/testing';
+import {
+  assertCommandDeadline,
+  COMMIT_MARGIN_MS,
+  CommandBus,
+  CommandConsumer,
+  CommandDeadlineExceededError,
+  PrismaProcessedEventLog,
+  ServiceUnavailableError,
+  type CommandContext,
+} from '../src';
+
+const prefix = isolateQueues('msg-deadline');
+
+/*
+ * A command's sender stops waiting at its deadline and answers 503, which releases the client's
+ * idempotency key. Work that commits after that would run twice on the client's retry, so the
+ * services' unit of work refuses to commit past the deadline (minus the reply's margin). Real
+ * BullMQ and PostgreSQL; the `delivery` schema's inbox is the table written.
+ */
+const config = readPlatformConfig();
+const logger = createLogger('deadline-test', 'silent');
+const prisma = createPrismaClient({ databaseUrl: config.databaseUrl, poolSize: 4 });
+const host = new PrismaTransactionHost(prisma, { beforeCommit: () => assertCommandDeadline() });
+const unitOfWork = new PrismaUnitOfWork(host);
+const inbox = new PrismaProcessedEventLog(host, 'delivery');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const stored = (eventId: string) => prisma.deliveryProcessedEvent.count({ where: { eventId } });
+
+describe('the commit deadline of a command', () => {
+  const work = new Map<string, { eventId: string; holdMs: number }>();
+  const bus = new CommandBus({ redisUrl: config.redisUrl, prefix, timeoutMs: 5000, workerCheckIntervalMs: 100, name: 'deadline-bus' });
+  const consumer = new CommandConsumer(
+    'quote',
+    [
+      {
+        command: 'system.ping',
+        // A use case: one transaction that writes, then takes `holdMs` before it would commit.
+        execute: async (_payload: unknown, context: CommandContext): Promise<PingResult> => {
+          const job = work.get(context.requestId);
+          if (!job) throw new Error('unexpected request');
+          await unitOfWork.run(async () => {
+            await inbox.markProcessed(job.eventId);
+            await sleep(job.holdMs);
+          });
+          return { service: 'quote', time: new Date().toISOString() };
+        },
+      },
+    ],
+    { redisUrl: config.redisUrl, prefix, logger },
+  );
+  const outcomes: string[] = [];
+
+  beforeAll(async () => {
+    consumer.onOutcome = (outcome) => outcomes.push(outcome);
+    await consumer.start();
+  });
+
+  afterAll(async () => {
+    await consumer.close();
+    await bus.close();
+    await prisma.$disconnect();
+  });
+
+  const send = (holdMs: number, timeoutMs: number) => {
+    const requestId = `req_${randomBytes(16).toString('hex')}`;
+    const eventId = newId('event');
+    work.set(requestId, { eventId, holdMs });
+    return { eventId, reply: bus.send('quote', 'system.ping', {}, { requestId, timeoutMs }) };
+  };
+
+  it('commits work that finishes in time', async () => {
+    const { eventId, reply } = send(0, 2000);
+    await expect(reply).resolves.toMatchObject({ service: 'quote' });
+    expect(await stored(eventId)).toBe(1);
+  });
+
+  it('rolls back work that would commit after the sender stopped waiting, and answers nobody', async () => {
+    const before = outcomes.length;
+    const { eventId, reply } = send(900, 600);
+    await expect(reply).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await eventually(async () => (outcomes.length > before ? true : undefined), 5000);
+    expect(outcomes.slice(before)).toEqual(['stale']);
+    expect(await stored(eventId)).toBe(0);
+  });
+
+  it('leaves the reply its margin: a commit closer than that to the deadline is refused too', () => {
+    const deadline = 10_000;
+    runWithRequestId('req_x', () => expect(() => assertCommandDeadline(() => deadline - COMMIT_MARGIN_MS)).not.toThrow(), deadline);
+    runWithRequestId('req_x', () => expect(() => assertCommandDeadline(() => deadline - COMMIT_MARGIN_MS + 1)).toThrow(CommandDeadlineExceededError), deadline);
+    // Outside a command (event handlers, the CLI) there is no deadline.
+    runWithRequestId('req_x', () => expect(() => assertCommandDeadline(() => Number.MAX_SAFE_INTEGER)).not.toThrow());
+  });
+});
