@@ -2,3 +2,4 @@ export * from './prisma-client.factory';
 export * from './migration-runner';
 export * from './prisma-errors';
 export * from './transaction-host';
+export * from './keyset-page';

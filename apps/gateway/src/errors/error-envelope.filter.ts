@@ -57,12 +57,9 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       this.logger.warn({ target: exception.service }, 'service unavailable');
       return { status: 503, code: 'internal_error', message: exception.message };
     }
-    if (exception instanceof RequestValidationError) {
-      return { status: 400, code: exception.code, message: exception.message, malformedRequest: true };
-    }
-    // A service found the request malformed (e.g. a cursor that does not decode): it answers
-    // with the route's code too, so one endpoint never answers malformed input two ways.
-    if (exception instanceof RemoteDomainError && exception.code === 'invalid_request') {
+    // Malformed input found here, or by a service (e.g. a cursor that does not decode): both are
+    // answered with the route's code, so one endpoint never answers malformed input two ways.
+    if (exception instanceof RequestValidationError || (exception instanceof RemoteDomainError && exception.code === 'invalid_request')) {
       return { status: 400, code: exception.code, message: exception.message, malformedRequest: true };
     }
     if (isDomainError(exception)) {

@@ -85,8 +85,8 @@ describe('gateway end to end: assets and funding methods', () => {
     await e2e?.stop();
   }, 60000);
 
-  async function request(path: string, options: RequestOptions = {}): Promise<Answer> {
-    return { ...(await send(e2e.baseUrl, path, options)), durationMs: 0 };
+  function request(path: string, options: RequestOptions = {}): Promise<Answer> {
+    return send(e2e.baseUrl, path, options);
   }
 
   function provision(organization: CreatedOrganization, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {

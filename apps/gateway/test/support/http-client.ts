@@ -5,6 +5,8 @@ export interface Answer {
   headers: Headers;
   text: string;
   json<T = Record<string, unknown>>(): T;
+  /** From sending to the last byte of the body. */
+  durationMs: number;
 }
 
 export interface ErrorBody {
@@ -32,9 +34,10 @@ export async function send(baseUrl: string, path: string, options: RequestOption
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
+  const started = Date.now();
   const response = await fetch(`${baseUrl}${path}`, { method: options.method ?? 'GET', headers, body, signal: AbortSignal.timeout(15000) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: <T>() => JSON.parse(text) as T };
+  return { status: response.status, headers: response.headers, text, json: <T>() => JSON.parse(text) as T, durationMs: Date.now() - started };
 }
 
 /**

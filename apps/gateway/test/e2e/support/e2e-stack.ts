@@ -5,26 +5,15 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { APPS, startApps, type RunningStack } from '@pfs/devstack';
 import { testDatabaseUrl, testRedisUrl } from '@pfs/testing';
+import { send, type Answer } from '../../support/http-client';
+
+// One HTTP client for every gateway test; re-exported for the end-to-end files.
+export { expectError, REQUEST_ID, type Answer, type ErrorBody } from '../../support/http-client';
 
 const run = promisify(execFile);
 
 export const ROOT = resolve(__dirname, '../../../../..');
 export const CLI = join(ROOT, 'apps/organization-service/dist/cli.js');
-export const REQUEST_ID = /^req_[0-9a-f]{32}$/;
-
-export interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-  json<T = Record<string, unknown>>(): T;
-  durationMs: number;
-}
-
-export interface ErrorBody {
-  code: string;
-  message: string;
-  requestId: string;
-}
 
 export interface CreatedOrganization {
   organizationId: string;
@@ -76,20 +65,7 @@ export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.Proces
     env,
     cli,
     createOrganization: (label) => cli<CreatedOrganization>('org:create', '--name', `${label} ${randomBytes(4).toString('hex')}`, '--approved'),
-    get: async (path, options = {}) => {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.key) headers.authorization = `Bearer ${options.key}`;
-      const started = Date.now();
-      const response = await fetch(`${baseUrl}${path}`, { headers, signal: AbortSignal.timeout(15000) });
-      const text = await response.text();
-      return {
-        status: response.status,
-        headers: response.headers,
-        text,
-        json: <T>() => JSON.parse(text) as T,
-        durationMs: Date.now() - started,
-      };
-    },
+    get: (path, options = {}) => send(baseUrl, path, options),
     gatewayLog: () =>
       (stack.apps.get('gateway')?.output ?? []).flatMap((line) => {
         try {
@@ -100,18 +76,4 @@ export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.Proces
       }),
     stop: () => stack.stop(),
   };
-}
-
-/**
- * Asserts the error envelope: the status, the code, `requestId` equal to the X-Request-Id
- * header, and nothing in the body that looks like a stack trace.
- */
-export function expectError(answer: Answer, status: number, code: string): ErrorBody {
-  expect({ status: answer.status, text: answer.text }).toEqual({ status, text: expect.any(String) });
-  const requestId = answer.headers.get('x-request-id');
-  expect(requestId).toMatch(REQUEST_ID);
-  const body = answer.json<{ error: ErrorBody }>();
-  expect(body).toEqual({ error: { code, message: expect.any(String), requestId } });
-  expect(answer.text).not.toMatch(/\n\s+at |\.[jt]s:\d+|node_modules/);
-  return body.error;
 }

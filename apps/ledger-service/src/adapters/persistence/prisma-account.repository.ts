@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Big, type CursorPosition } from '@pfs/contracts';
-import { isUniqueViolation, PrismaTransactionHost, type Prisma } from '@pfs/persistence';
+import { isUniqueViolation, newestFirstPage, PrismaTransactionHost, type Prisma } from '@pfs/persistence';
 import { AccountRepository } from '../../application/ports/account.repository';
-import { Account, type AccountStatus, type FundingMethod } from '../../domain/account';
+import { Account, type AccountStatus } from '../../domain/account';
+import { FUNDING_METHOD_LISTING_ORDER, toFundingMethod, type FundingMethodRecord } from './funding-method.mapper';
 
 const WITH_DETAILS = { balances: { orderBy: { asset: 'asc' } } } satisfies Prisma.LedgerAccountInclude;
 type AccountRow = Prisma.LedgerAccountGetPayload<{ include: typeof WITH_DETAILS }>;
-type FundingMethodRow = Prisma.LedgerFundingMethodGetPayload<object>;
 
 interface AccountReadRow {
   id: string;
@@ -61,18 +61,7 @@ export class PrismaAccountRepository extends AccountRepository {
       row.is_primary,
       row.status as AccountStatus,
       row.balances.map((balance) => ({ asset: balance.asset, amount: new Big(balance.amount) })),
-      row.funding_methods.map(
-        (method): FundingMethod => ({
-          id: method.id,
-          accountId: row.id,
-          asset: method.asset,
-          type: method.type as FundingMethod['type'],
-          chainName: method.chainName,
-          address: method.address,
-          bank: method.bank as FundingMethod['bank'],
-          createdAt: new Date(method.createdAt),
-        }),
-      ),
+      row.funding_methods.map((method) => toFundingMethod({ ...method, accountId: row.id, createdAt: new Date(method.createdAt) })),
       row.created_at,
       row.updated_at,
     );
@@ -80,24 +69,17 @@ export class PrismaAccountRepository extends AccountRepository {
 
   async listByOrganization(organizationId: string, after: CursorPosition | null, limit: number): Promise<Account[]> {
     const db = this.host.client;
-    const keyset: Prisma.LedgerAccountWhereInput = after
-      ? {
-          OR: [
-            { createdAt: { lt: new Date(after.createdAt) } },
-            { createdAt: new Date(after.createdAt), id: { lt: after.id } },
-          ],
-        }
-      : {};
+    const page = newestFirstPage(after, limit);
     const rows = await db.ledgerAccount.findMany({
-      where: { organizationId, ...keyset },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit,
+      where: { organizationId, ...page.where },
+      orderBy: page.orderBy,
+      take: page.take,
       include: WITH_DETAILS,
     });
     const methods = rows.length
       ? await db.ledgerFundingMethod.findMany({
           where: { accountId: { in: rows.map((row) => row.id) } },
-          orderBy: [{ createdAt: 'asc' }, { asset: 'asc' }, { chainName: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }],
+          orderBy: FUNDING_METHOD_LISTING_ORDER,
         })
       : [];
     return rows.map((row) => toAccount(row, methods.filter((method) => method.accountId === row.id)));
@@ -139,7 +121,7 @@ export class PrismaAccountRepository extends AccountRepository {
   }
 }
 
-function toAccount(row: AccountRow, methods: FundingMethodRow[]): Account {
+function toAccount(row: AccountRow, methods: FundingMethodRecord[]): Account {
   return new Account(
     row.id,
     row.organizationId,
@@ -148,18 +130,7 @@ function toAccount(row: AccountRow, methods: FundingMethodRow[]): Account {
     row.isPrimary,
     row.status as AccountStatus,
     row.balances.map((balance) => ({ asset: balance.asset, amount: new Big(balance.amount.toFixed()) })),
-    methods.map(
-      (method): FundingMethod => ({
-        id: method.id,
-        accountId: method.accountId,
-        asset: method.asset,
-        type: method.type as FundingMethod['type'],
-        chainName: method.chainName,
-        address: method.address,
-        bank: method.bank as FundingMethod['bank'],
-        createdAt: method.createdAt,
-      }),
-    ),
+    methods.map(toFundingMethod),
     row.createdAt,
     row.updatedAt,
   );

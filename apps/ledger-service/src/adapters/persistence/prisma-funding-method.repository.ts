@@ -1,18 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@pfs/contracts';
-import { isUniqueViolation, PrismaTransactionHost, type Prisma } from '@pfs/persistence';
+import { isUniqueViolation, PrismaTransactionHost } from '@pfs/persistence';
 import { FundingMethodRepository, type OwnedFundingMethod } from '../../application/ports/funding-method.repository';
-import type { BankDetails, FundingMethod, FundingMethodType } from '../../domain/account';
-
-type FundingMethodRow = Prisma.LedgerFundingMethodGetPayload<object>;
-
-/** Listing order of compareFundingMethods; bank methods (no chain) first within an asset. */
-const LISTING_ORDER: Prisma.LedgerFundingMethodOrderByWithRelationInput[] = [
-  { createdAt: 'asc' },
-  { asset: 'asc' },
-  { chainName: { sort: 'asc', nulls: 'first' } },
-  { id: 'asc' },
-];
+import type { FundingMethod } from '../../domain/account';
+import { FUNDING_METHOD_LISTING_ORDER, toFundingMethod } from './funding-method.mapper';
 
 @Injectable()
 export class PrismaFundingMethodRepository extends FundingMethodRepository {
@@ -21,7 +12,7 @@ export class PrismaFundingMethodRepository extends FundingMethodRepository {
   }
 
   async listForAsset(accountId: string, asset: string): Promise<FundingMethod[]> {
-    const rows = await this.host.client.ledgerFundingMethod.findMany({ where: { accountId, asset }, orderBy: LISTING_ORDER });
+    const rows = await this.host.client.ledgerFundingMethod.findMany({ where: { accountId, asset }, orderBy: FUNDING_METHOD_LISTING_ORDER });
     return rows.map(toFundingMethod);
   }
 
@@ -53,17 +44,4 @@ export class PrismaFundingMethodRepository extends FundingMethodRepository {
     const account = await this.host.client.ledgerAccount.findUnique({ where: { id: row.accountId }, select: { organizationId: true } });
     return account ? { method: toFundingMethod(row), organizationId: account.organizationId } : null;
   }
-}
-
-function toFundingMethod(row: FundingMethodRow): FundingMethod {
-  return {
-    id: row.id,
-    accountId: row.accountId,
-    asset: row.asset,
-    type: row.type as FundingMethodType,
-    chainName: row.chainName,
-    address: row.address,
-    bank: row.bank as BankDetails | null,
-    createdAt: row.createdAt,
-  };
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CursorPosition } from '@pfs/contracts';
-import { PrismaTransactionHost, type Prisma } from '@pfs/persistence';
+import { newestFirstPage, PrismaTransactionHost, type Prisma } from '@pfs/persistence';
 import { AuthorizationRepository } from '../../application/ports/authorization.repository';
 import { Authorization } from '../../domain/authorization';
 import { AuthorizationNotFoundError } from '../../domain/organization-errors';
@@ -51,18 +51,11 @@ export class PrismaAuthorizationRepository extends AuthorizationRepository {
     const parties: Prisma.OrganizationAuthorizationWhereInput = {
       OR: [{ grantorOrganizationId: organizationId }, { granteeOrganizationId: organizationId }],
     };
-    const keyset: Prisma.OrganizationAuthorizationWhereInput = after
-      ? {
-          OR: [
-            { createdAt: { lt: new Date(after.createdAt) } },
-            { createdAt: new Date(after.createdAt), id: { lt: after.id } },
-          ],
-        }
-      : {};
+    const page = newestFirstPage(after, limit);
     const rows = await this.host.client.organizationAuthorization.findMany({
-      where: { AND: [parties, keyset] },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit,
+      where: { AND: [parties, page.where] },
+      orderBy: page.orderBy,
+      take: page.take,
     });
     return rows.map(toAuthorization);
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CursorPosition } from '@pfs/contracts';
-import { PrismaTransactionHost, type Prisma } from '@pfs/persistence';
+import { newestFirstPage, PrismaTransactionHost, type Prisma } from '@pfs/persistence';
 import { OrganizationRepository } from '../../application/ports/organization.repository';
 import { Organization, type EntityType, type VerificationStatus } from '../../domain/organization';
 
@@ -49,18 +49,11 @@ export class PrismaOrganizationRepository extends OrganizationRepository {
   }
 
   async listClients(parentOrganizationId: string, after: CursorPosition | null, limit: number): Promise<Organization[]> {
-    const keyset: Prisma.OrganizationWhereInput = after
-      ? {
-          OR: [
-            { createdAt: { lt: new Date(after.createdAt) } },
-            { createdAt: new Date(after.createdAt), id: { lt: after.id } },
-          ],
-        }
-      : {};
+    const page = newestFirstPage(after, limit);
     const rows = await this.host.client.organization.findMany({
-      where: { parentOrganizationId, ...keyset },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit,
+      where: { parentOrganizationId, ...page.where },
+      orderBy: page.orderBy,
+      take: page.take,
     });
     return rows.map(toOrganization);
   }

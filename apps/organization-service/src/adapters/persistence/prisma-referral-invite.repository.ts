@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CursorPosition } from '@pfs/contracts';
-import { PrismaTransactionHost, type Prisma } from '@pfs/persistence';
+import { newestFirstPage, PrismaTransactionHost, type Prisma } from '@pfs/persistence';
 import { ReferralInviteRepository } from '../../application/ports/referral-invite.repository';
 import { ReferralInvite } from '../../domain/referral-invite';
 
@@ -54,18 +54,11 @@ export class PrismaReferralInviteRepository extends ReferralInviteRepository {
   }
 
   async listByReferrer(referrerOrganizationId: string, after: CursorPosition | null, limit: number): Promise<ReferralInvite[]> {
-    const keyset: Prisma.ReferralInviteWhereInput = after
-      ? {
-          OR: [
-            { createdAt: { lt: new Date(after.createdAt) } },
-            { createdAt: new Date(after.createdAt), id: { lt: after.id } },
-          ],
-        }
-      : {};
+    const page = newestFirstPage(after, limit);
     const rows = await this.host.client.referralInvite.findMany({
-      where: { referrerOrganizationId, ...keyset },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit,
+      where: { referrerOrganizationId, ...page.where },
+      orderBy: page.orderBy,
+      take: page.take,
     });
     return rows.map(toReferralInvite);
   }

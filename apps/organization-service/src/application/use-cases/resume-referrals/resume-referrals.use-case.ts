@@ -19,8 +19,9 @@ export class ResumeReferralsUseCase {
     return this.unitOfWork.run(async () => {
       if (!(await this.organizations.findByIdForUpdate(command.organizationId))) throw new OrganizationNotFoundError(command.organizationId);
       const program = await this.programs.find(command.organizationId);
-      if (program.suspended) await this.programs.save(program.resume());
-      return presentReferralProgram(program.resume());
+      const resumed = program.resume();
+      if (program.suspended) await this.programs.save(resumed);
+      return presentReferralProgram(resumed);
     });
   }
 }
