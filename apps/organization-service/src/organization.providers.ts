@@ -6,23 +6,21 @@ import { PrismaOrganizationRepository } from './adapters/persistence/prisma-orga
 import { PrismaAuthorizationRepository } from './adapters/persistence/prisma-authorization.repository';
 import { PepperedApiKeyHasher } from './adapters/security/peppered-api-key.hasher';
 import { RandomApiKeyGenerator } from './adapters/security/random-api-key.generator';
-import { RandomIdGenerator } from './adapters/security/random-id.generator';
 import { ApiKeyIssuer } from './application/api-key.issuer';
 import { ApiKeyGenerator } from './application/ports/api-key-generator';
 import { ApiKeyHasher } from './application/ports/api-key-hasher';
 import { ApiKeyRepository } from './application/ports/api-key.repository';
 import { AuthorizationRepository } from './application/ports/authorization.repository';
-import { IdGenerator } from './application/ports/id-generator';
 import { OrganizationAssetRepository } from './application/ports/organization-asset.repository';
 import { OrganizationRepository } from './application/ports/organization.repository';
 import { AuthenticateApiKeyUseCase } from './application/use-cases/authenticate-api-key/authenticate-api-key.use-case';
 import { CheckOnBehalfOfUseCase } from './application/use-cases/check-on-behalf-of/check-on-behalf-of.use-case';
 import { CreateAuthorizationUseCase } from './application/use-cases/create-authorization/create-authorization.use-case';
-import { CreateClientOrganizationUseCase } from './application/use-cases/create-client-organization/create-client-organization.use-case';
+import { CreateOrganizationUseCase } from './application/use-cases/create-organization/create-organization.use-case';
 import { GetAuthorizationUseCase } from './application/use-cases/get-authorization/get-authorization.use-case';
 import { GetOrganizationUseCase } from './application/use-cases/get-organization/get-organization.use-case';
 import { ListAuthorizationsUseCase } from './application/use-cases/list-authorizations/list-authorizations.use-case';
-import { ListClientOrganizationsUseCase } from './application/use-cases/list-client-organizations/list-client-organizations.use-case';
+import { ListOrganizationsUseCase } from './application/use-cases/list-organizations/list-organizations.use-case';
 import { RevokeAuthorizationUseCase } from './application/use-cases/revoke-authorization/revoke-authorization.use-case';
 import { SetVerificationStatusUseCase } from './application/use-cases/set-verification-status/set-verification-status.use-case';
 import { CreateApiKeyUseCase } from './application/use-cases/create-api-key/create-api-key.use-case';
@@ -62,7 +60,6 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   { provide: AuthorizationRepository, useClass: PrismaAuthorizationRepository },
   { provide: ApiKeyGenerator, useClass: RandomApiKeyGenerator },
   { provide: ApiKeyHasher, useClass: PepperedApiKeyHasher },
-  { provide: IdGenerator, useClass: RandomIdGenerator },
   ApiKeyIssuer,
   CreateRootOrganizationUseCase,
   CreateApiKeyUseCase,
@@ -71,9 +68,9 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   ListAssetsUseCase,
   CheckOnBehalfOfUseCase,
   // Client organizations, verification and authorizations (LOA).
-  CreateClientOrganizationUseCase,
+  CreateOrganizationUseCase,
   GetOrganizationUseCase,
-  ListClientOrganizationsUseCase,
+  ListOrganizationsUseCase,
   SetVerificationStatusUseCase,
   CreateAuthorizationUseCase,
   GetAuthorizationUseCase,

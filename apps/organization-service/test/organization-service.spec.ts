@@ -57,11 +57,11 @@ describe('organization service process', () => {
     expect(Number.isNaN(Date.parse(reply.time))).toBe(false);
   });
 
-  describe('auth.authenticate', () => {
+  describe('api-keys.authenticate', () => {
     it('resolves the hash of a valid key to its principal', async () => {
       const created = await createOrganization();
       const keyHash = hashApiKey(created.apiKey, config.apiKeyPepper);
-      expect(await service.bus.send('organization', 'auth.authenticate', { keyHash }, { requestId })).toEqual({
+      expect(await service.bus.send('organization', 'api-keys.authenticate', { keyHash }, { requestId })).toEqual({
         organizationId: created.organizationId,
         keyId: created.keyId,
       });
@@ -69,7 +69,7 @@ describe('organization service process', () => {
 
     it('answers authentication_failed for an unknown key', async () => {
       const error = await service.bus
-        .send('organization', 'auth.authenticate', { keyHash: 'f'.repeat(64) }, { requestId })
+        .send('organization', 'api-keys.authenticate', { keyHash: 'f'.repeat(64) }, { requestId })
         .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(RemoteDomainError);
       expect(error).toMatchObject({ code: 'authentication_failed' });
@@ -79,7 +79,7 @@ describe('organization service process', () => {
       const created = await createOrganization();
       const keyHash = hashApiKey(created.apiKey, config.apiKeyPepper);
       await revokeKey(created.keyId);
-      const error = await service.bus.send('organization', 'auth.authenticate', { keyHash }, { requestId }).catch((caught: unknown) => caught);
+      const error = await service.bus.send('organization', 'api-keys.authenticate', { keyHash }, { requestId }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(RemoteDomainError);
       expect(error).toMatchObject({ code: 'authentication_failed' });
     });
@@ -139,7 +139,7 @@ describe('organization service process', () => {
 
   // Pricing tiers
   describe('tiers over the queue', () => {
-    it('assigns a tier to a client and answers tiers.effective with the tier in force at a time', async () => {
+    it('assigns a tier to a client and answers sub-org-tiers.get-effective with the tier in force at a time', async () => {
       const broker = await createOrganization();
       const client = await service.bus.send(
         'organization',
@@ -148,14 +148,14 @@ describe('organization service process', () => {
         { requestId },
       );
       const before = new Date(Date.now() - 1000).toISOString();
-      expect((await service.bus.send('organization', 'tiers.list', { callerOrganizationId: broker.organizationId }, { requestId })).map((t) => t.key)).toEqual([
+      expect((await service.bus.send('organization', 'sub-org-tiers.list', { callerOrganizationId: broker.organizationId }, { requestId })).map((t) => t.key)).toEqual([
         'standard',
         'preferred',
         'vip',
       ]);
       const assignment = await service.bus.send(
         'organization',
-        'tiers.assign',
+        'sub-org-tiers.assign',
         { callerOrganizationId: broker.organizationId, organizationId: client.organizationId, tierKey: 'preferred' },
         { requestId },
       );
@@ -164,15 +164,15 @@ describe('organization service process', () => {
         organizationId: client.organizationId,
         tier: { key: 'preferred', label: 'Preferred', spreadBps: 60, referrerShareBps: 20 },
       });
-      expect(await service.bus.send('organization', 'tiers.effective', { organizationId: client.organizationId }, { requestId })).toEqual({
+      expect(await service.bus.send('organization', 'sub-org-tiers.get-effective', { organizationId: client.organizationId }, { requestId })).toEqual({
         key: 'preferred',
         label: 'Preferred',
         spreadBps: 60,
         referrerShareBps: 20,
       });
-      expect(await service.bus.send('organization', 'tiers.effective', { organizationId: client.organizationId, at: before }, { requestId })).toBeNull();
+      expect(await service.bus.send('organization', 'sub-org-tiers.get-effective', { organizationId: client.organizationId, at: before }, { requestId })).toBeNull();
       await expect(
-        service.bus.send('organization', 'tiers.assign', { callerOrganizationId: broker.organizationId, organizationId: client.organizationId, tierKey: 'gold' }, { requestId }),
+        service.bus.send('organization', 'sub-org-tiers.assign', { callerOrganizationId: broker.organizationId, organizationId: client.organizationId, tierKey: 'gold' }, { requestId }),
       ).rejects.toMatchObject({ code: 'sub_org_tier_not_found' });
     });
   });

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
-import { commandConsumerProvider, pingHandlerFor, ServiceRuntimeModule } from '@pfs/messaging';
+import { commandConsumerProvider, ServiceRuntimeModule } from '@pfs/messaging';
+import { WEBHOOK_DELIVERY_WORKER_COMMAND_HANDLERS } from './adapters/messaging/webhook-delivery-worker.command-handlers';
 
 /**
- * Binds this service's ports to their adapters and its queue to its handlers. Its domain
+ * Binds this service's ports to their adapters and its queue to its use cases. Its domain
  * arrives with its own issue; until then it owns its schema, consumes its queue and answers
  * `system.ping` and health.
  */
 @Module({
   imports: [ServiceRuntimeModule.forService({ service: 'webhook-delivery-worker', schema: 'delivery' })],
-  providers: [...commandConsumerProvider('webhook-delivery-worker', [pingHandlerFor('webhook-delivery-worker')])],
+  providers: [...commandConsumerProvider('webhook-delivery-worker', WEBHOOK_DELIVERY_WORKER_COMMAND_HANDLERS)],
 })
 export class WebhookDeliveryWorkerModule {}

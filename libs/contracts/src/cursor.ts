@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DomainError } from './errors';
-import type { PageRequest } from './jobs';
+import type { PageRequest } from './commands';
 import type { PageView } from './views';
 
 /** Keyset position: lists are ordered newest first on `(createdAt, id)`. */

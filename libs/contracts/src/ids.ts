@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** Kind prefixes of spec §2.1 and api-decisions §1. */
 export const ID_PREFIXES = {
@@ -16,6 +16,7 @@ export const ID_PREFIXES = {
   apiKey: 'key',
   event: 'evt',
   journal: 'jrnl',
+  command: 'cmd',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
@@ -51,4 +52,14 @@ export function isId(kind: IdKind, value: unknown): value is string {
 /** A request id as carried in `X-Request-Id`: `req_<hex>`. */
 export function newRequestId(): string {
   return newId('request');
+}
+
+/**
+ * The command id of a request that carries an `Idempotency-Key`: the same for every retry of
+ * it by the same organization for the same `Service-On-Behalf-Of` target, so the owning
+ * service recognizes a retry whatever became of the first attempt's reply.
+ */
+export function commandIdForIdempotencyKey(organizationId: string, onBehalfOf: string | null, idempotencyKey: string): string {
+  const digest = createHash('sha256').update(JSON.stringify([organizationId, onBehalfOf, idempotencyKey])).digest('hex');
+  return `${ID_PREFIXES.command}_${digest.slice(0, 32)}`;
 }

@@ -5,5 +5,7 @@ export * from './assets';
 export * from './api-keys';
 export * from './views';
 export * from './jobs';
+export * from './commands';
+export * from './events';
 export * from './cursor';
 export * from './ports';

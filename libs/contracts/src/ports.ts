@@ -1,4 +1,6 @@
-import type { AudienceArgument, DomainEvent, EventContract, EventType } from './jobs';
+import { randomBytes } from 'node:crypto';
+import type { AudienceArgument, DomainEvent, EventContract, EventType } from './events';
+import { newId, type IdKind } from './ids';
 
 /**
  * Ports shared by every service's application layer. Abstract classes, so each is its own DI
@@ -30,5 +32,27 @@ export abstract class Clock {
 export class SystemClock extends Clock {
   now(): Date {
     return new Date();
+  }
+}
+
+/** Ids come through a port, so tests can pin them. */
+export abstract class IdGenerator {
+  abstract next(kind: IdKind): string;
+}
+
+export class RandomIdGenerator extends IdGenerator {
+  next(kind: IdKind): string {
+    return newId(kind);
+  }
+}
+
+/** Randomness comes through a port, so tests can pin generated addresses and account numbers. */
+export abstract class RandomSource {
+  abstract bytes(length: number): Uint8Array;
+}
+
+export class CryptoRandomSource extends RandomSource {
+  bytes(length: number): Uint8Array {
+    return new Uint8Array(randomBytes(length));
   }
 }

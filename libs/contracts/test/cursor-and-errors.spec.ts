@@ -1,6 +1,5 @@
 import { buildPage, CursorCodec, listIdentity } from '../src/cursor';
 import { DomainError, ERROR_CODES, isDomainError, isErrorCode } from '../src/errors';
-import { COMMAND_NAMES, EVENT_SUBSCRIBERS, subscribedEventTypes } from '../src/jobs';
 
 describe('cursor codec', () => {
   const codec = new CursorCodec('secret');
@@ -59,14 +58,5 @@ describe('error catalog and job contract', () => {
     const error = new DomainError('insufficient_funds', 'short');
     expect(error.toPayload()).toEqual({ code: 'insufficient_funds', message: 'short' });
     expect(JSON.parse(JSON.stringify(error.toPayload()))).toEqual({ code: 'insufficient_funds', message: 'short' });
-  });
-
-  it('declares each job name once per queue and only subscribers that exist', () => {
-    for (const names of Object.values(COMMAND_NAMES)) {
-      expect(new Set(names).size).toBe(names.length);
-      expect(names).toContain('system.ping');
-    }
-    expect(subscribedEventTypes('ledger')).toContain('organization.created');
-    for (const subscribers of Object.values(EVENT_SUBSCRIBERS)) expect(subscribers.length).toBeGreaterThan(0);
   });
 });

@@ -13,6 +13,7 @@ const NOT_DEPLOYMENT_SETTINGS: Record<string, string> = {
   PFS_FORCE_EMBEDDED_POSTGRES: 'dev knob of the run stack / test commands (@pfs/devstack), never set in a deployment',
   PFS_FORCE_REDIS_SERVER: 'dev knob of the run stack / test commands (@pfs/devstack), never set in a deployment',
   PFS_TEST_TEMPLATE_URL: "set by the test setup (@pfs/testing's globalSetup) for itself",
+  PFS_TEST_DROP_FIRST_REPLY: 'test hook of the command consumer (a lost reply on purpose); refused when SERVICE_ENV=production',
   MIGRATIONS_DIR: 'read only by the local migration runner (pnpm migrate); deployments run prisma migrate deploy from the migrate image',
 };
 

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
+import { Clock } from '@pfs/contracts';
 import { PrismaClient } from '@pfs/persistence';
 import {
   handleShutdownSignals,
@@ -14,11 +15,13 @@ import {
 } from '@pfs/platform';
 import { Redis } from 'ioredis';
 import { CommandConsumer } from './command-consumer';
+import { COMMAND_LOG_RETENTION_MS, CommandLog } from './command-log';
 import { EventConsumer } from './event-consumer';
 import { OutboxRelay } from './outbox-relay';
 import { QueueDepthReader } from './queue-depth';
 import { instrumentService } from './service-metrics';
-import { LOGGER, PLATFORM_CONFIG, SERVICE_IDENTITY, type ServiceIdentity } from './service-runtime.module';
+import { LOGGER, PLATFORM_CONFIG } from './service-runtime.module';
+import { SERVICE_IDENTITY, type ServiceIdentity } from './service-identity';
 import type { PlatformConfig } from '@pfs/platform';
 
 export interface RunningService {
@@ -63,6 +66,7 @@ export async function bootstrapService(rootModule: unknown, defaultAdminPort: nu
   });
   consumersReady.catch(() => undefined); // awaited below, after the admin port is open
   relay.start();
+  const purgeCommandLog = startCommandLogPurge(app.get(CommandLog), app.get(Clock), logger);
 
   const port = process.env.ADMIN_PORT === '0' ? 0 : positiveInt(process.env.ADMIN_PORT, defaultAdminPort, 'ADMIN_PORT');
   const admin = await startAdminServer(
@@ -87,6 +91,7 @@ export async function bootstrapService(rootModule: unknown, defaultAdminPort: nu
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
       // In parallel: each stops taking work at once and waits only for its own work in flight.
+      clearInterval(purgeCommandLog);
       await Promise.all([commands.close(), events?.close(), relay.stop()]);
       await closeServer(admin);
       await depth.close();
@@ -116,6 +121,19 @@ export function runService(rootModule: unknown, defaultAdminPort: number): void 
       process.exit(1);
     },
   );
+}
+
+/** Deletes command-log entries past their retention now and every hour (every instance may; deleting twice is harmless). */
+function startCommandLogPurge(log: CommandLog, clock: Clock, logger: Logger): NodeJS.Timeout {
+  const purge = () =>
+    log.purge(new Date(clock.now().getTime() - COMMAND_LOG_RETENTION_MS)).then(
+      (deleted) => {
+        if (deleted) logger.info({ deleted }, 'command log purged');
+      },
+      (error: unknown) => logger.warn({ err: (error as Error).message }, 'command log purge failed'),
+    );
+  void purge();
+  return setInterval(() => void purge(), 60 * 60 * 1000).unref();
 }
 
 /** Stops the admin port; probes and scrapes hold keep-alive connections that must not delay exit. */

@@ -4,6 +4,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
   commandQueueName,
+  newId,
   type CommandJobData,
   type CommandName,
   type CommandPayload,
@@ -26,6 +27,11 @@ export interface CommandBusOptions {
 
 export interface SendOptions {
   requestId: string;
+  /**
+   * The command's id (see CommandMeta): the gateway passes the one of its request; without it
+   * the command gets a fresh one, so only its own re-deliveries are recognized as repeats.
+   */
+  commandId?: string;
   timeoutMs?: number;
 }
 
@@ -114,7 +120,12 @@ export class CommandBus {
     const jobId = `${this.instanceId}-${(this.sequence += 1)}`;
     const data: CommandJobData<CommandPayload<S, N>> = {
       payload,
-      meta: { requestId: options.requestId, replyTo: this.replyChannel, deadline: Date.now() + timeoutMs },
+      meta: {
+        requestId: options.requestId,
+        commandId: options.commandId ?? newId('command'),
+        replyTo: this.replyChannel,
+        deadline: Date.now() + timeoutMs,
+      },
     };
     const reply = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -1,9 +1,11 @@
-import { Worker, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
-  COMMAND_NAMES,
+  commandDefinition,
+  commandNames,
   commandQueueName,
   isDomainError,
+  parseCommandPayload,
   type CommandJobData,
   type CommandName,
   type CommandPayload,
@@ -13,12 +15,14 @@ import {
   type CommandService,
 } from '@pfs/contracts';
 import { runWithRequestId, type Logger } from '@pfs/platform';
+import type { CommandLog } from './command-log';
 import { buildHandlerRegistry } from './handler-registry';
 import { CommandDeadlineExceededError } from './messaging-errors';
 import { createProducerConnection, createRedisConnection } from './redis-connection';
 
 export interface CommandContext {
   requestId: string;
+  commandId: string;
 }
 
 /** One command of one queue. Handlers are adapters: they call a use case and return its view. */
@@ -34,6 +38,13 @@ export interface CommandConsumerOptions {
   prefix: string;
   concurrency?: number;
   logger: Logger;
+  /** Required when the queue has mutations: they run at most once per command id. */
+  commandLog?: CommandLog;
+  /**
+   * Test hook (refused in production): the first reply to each listed command is not
+   * published, as if it were lost, so tests can prove that a retry returns the stored result.
+   */
+  dropFirstReplyOf?: readonly string[];
 }
 
 export interface CommandOutcomeListener {
@@ -53,13 +64,19 @@ export class CommandConsumer<S extends CommandService> {
   private publisher?: Redis;
   private closing?: Promise<void>;
   onOutcome?: CommandOutcomeListener;
+  private readonly repliesToDrop: Set<string>;
 
   constructor(
     private readonly service: S,
     handlers: readonly AnyCommandHandler<S>[],
     private readonly options: CommandConsumerOptions,
   ) {
-    this.registry = buildHandlerRegistry(commandQueueName(service), COMMAND_NAMES[service], handlers, (h) => h.command);
+    this.registry = buildHandlerRegistry(commandQueueName(service), commandNames(service), handlers, (h) => h.command);
+    const mutations = commandNames(service).filter((name) => commandDefinition(service, name)?.kind === 'mutation');
+    if (mutations.length && !options.commandLog) {
+      throw new Error(`refusing to consume ${commandQueueName(service)}: its mutations (${mutations.join(', ')}) need a command log`);
+    }
+    this.repliesToDrop = new Set(options.dropFirstReplyOf ?? []);
   }
 
   /**
@@ -116,10 +133,20 @@ export class CommandConsumer<S extends CommandService> {
       return;
     }
     const handler = this.registry.get(job.name) as CommandHandler<S, CommandName<S>> | undefined;
-    if (!handler) throw new Error(`no handler for ${job.name}`);
+    if (!handler) throw new UnrecoverableError(`no handler for ${job.name}`);
+    const parsed = parseCommandPayload(this.service, job.name, data.payload);
+    if (!parsed.ok || typeof data.meta.commandId !== 'string' || !data.meta.commandId) {
+      // A sender built against another version of the contract: fail loudly, never guess.
+      const problem = parsed.ok ? 'meta.commandId is missing' : parsed.problem;
+      this.options.logger.error({ command: job.name, jobId: job.id, problem }, 'command refused: it does not match the contract');
+      this.onOutcome?.('failed', job.name, Date.now() - started);
+      await this.reply(data, job, { ok: false, error: { code: 'internal_error', message: 'An unexpected error occurred.' } });
+      throw new UnrecoverableError(`${job.name} does not match the contract: ${problem}`);
+    }
+    const context: CommandContext = { requestId: data.meta.requestId, commandId: data.meta.commandId };
     let reply: CommandReply;
     try {
-      const value = await handler.execute(data.payload as never, { requestId: data.meta.requestId });
+      const value = await this.execute(handler, parsed.payload, context);
       reply = { ok: true, value };
       this.onOutcome?.('ok', job.name, Date.now() - started);
     } catch (error) {
@@ -154,7 +181,20 @@ export class CommandConsumer<S extends CommandService> {
     );
   }
 
+  /** A mutation goes through the command log: at most once per command id, a repeat gets the stored result. */
+  private execute(handler: CommandHandler<S, CommandName<S>>, payload: unknown, context: CommandContext): Promise<unknown> {
+    const run = () => handler.execute(payload as never, context);
+    if (commandDefinition(this.service, handler.command)?.kind !== 'mutation') return run();
+    const log = this.options.commandLog;
+    if (!log) throw new Error(`${handler.command} is a mutation but ${this.queueName} has no command log`);
+    return log.runOnce({ commandId: context.commandId, command: handler.command, payload }, run);
+  }
+
   private async reply(data: CommandJobData, job: Job, reply: CommandReply): Promise<void> {
+    if (this.repliesToDrop.delete(job.name)) {
+      this.options.logger.warn({ command: job.name, jobId: job.id }, 'command reply dropped on purpose (test hook)');
+      return;
+    }
     const message: CommandReplyMessage = { jobId: String(job.id), reply };
     try {
       await this.publisher?.publish(data.meta.replyTo, JSON.stringify(message));

@@ -1,7 +1,8 @@
-import { Worker, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
   eventQueueName,
+  parseEvent,
   subscribedEventTypes,
   type EventEnvelope,
   type EventType,
@@ -101,7 +102,14 @@ export class EventConsumer {
   }
 
   private async process(job: Job): Promise<void> {
-    const event = job.data as EventEnvelope;
+    const parsed = parseEvent(job.data);
+    if (!parsed.ok) {
+      // A publisher built against another version of the contract: fail loudly, never guess.
+      this.onOutcome?.('failed', String(job.name), 0);
+      this.options.logger.error({ jobId: job.id, problem: parsed.problem }, 'event refused: it does not match the contract');
+      throw new UnrecoverableError(`event does not match the contract: ${parsed.problem}`);
+    }
+    const event = parsed.event as EventEnvelope;
     const started = Date.now();
     await runWithRequestId(event.requestId ?? `evt-${event.id}`, async () => {
       try {

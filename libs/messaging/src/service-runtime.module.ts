@@ -1,5 +1,17 @@
 import { type DynamicModule, Global, Module, type Provider, type Type } from '@nestjs/common';
-import { Clock, CursorCodec, EventOutbox, ProcessedEventLog, SystemClock, UnitOfWork, type CommandService } from '@pfs/contracts';
+import {
+  Clock,
+  CryptoRandomSource,
+  CursorCodec,
+  EventOutbox,
+  IdGenerator,
+  ProcessedEventLog,
+  RandomIdGenerator,
+  RandomSource,
+  SystemClock,
+  UnitOfWork,
+  type CommandService,
+} from '@pfs/contracts';
 import { createPrismaClient, PrismaClient, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
 import {
   createLogger,
@@ -11,6 +23,11 @@ import {
   type PlatformConfig,
 } from '@pfs/platform';
 import { CommandConsumer, type AnyCommandHandler } from './command-consumer';
+import type { CommandHandlerTable } from './command-handlers';
+import { CommandLog } from './command-log';
+import { PrismaCommandLog } from './prisma-command-log';
+import { PingUseCase } from './ping.use-case';
+import { SERVICE_IDENTITY, type ServiceIdentity } from './service-identity';
 import { EventConsumer, type AnyEventHandler } from './event-consumer';
 import { OutboxRelay } from './outbox-relay';
 import { PrismaEventOutbox } from './prisma-event-outbox';
@@ -19,16 +36,9 @@ import { PrismaProcessedEventLog } from './prisma-processed-event-log';
 
 export const PLATFORM_CONFIG = Symbol('PLATFORM_CONFIG');
 export const LOGGER = Symbol('LOGGER');
-export const SERVICE_IDENTITY = Symbol('SERVICE_IDENTITY');
 
 /** The service that makes webhook delivery attempts, and so exports their counter. */
 const WEBHOOK_ATTEMPTS_OWNER: CommandService = 'webhook-delivery-worker';
-
-export interface ServiceIdentity {
-  service: CommandService;
-  /** The PostgreSQL schema this service owns. */
-  schema: string;
-}
 
 /**
  * The infrastructure every service shares, bound once: config, logger, Prisma, the unit of
@@ -58,7 +68,10 @@ export class ServiceRuntimeModule {
         inject: [PrismaClient],
       },
       { provide: UnitOfWork, useFactory: (host: PrismaTransactionHost) => new PrismaUnitOfWork(host), inject: [PrismaTransactionHost] },
+      // Time, ids and randomness come through ports in every service, so tests can pin them.
       { provide: Clock, useClass: SystemClock },
+      { provide: IdGenerator, useClass: RandomIdGenerator },
+      { provide: RandomSource, useClass: CryptoRandomSource },
       { provide: CursorCodec, useFactory: (config: PlatformConfig) => new CursorCodec(config.cursorSecret), inject: [PLATFORM_CONFIG] },
       {
         provide: OutboxRelay,
@@ -72,6 +85,12 @@ export class ServiceRuntimeModule {
           new PrismaEventOutbox(host, identity.service, identity.schema, clock, () => relay.kick()),
         inject: [PrismaTransactionHost, Clock, OutboxRelay],
       },
+      {
+        provide: CommandLog,
+        useFactory: (host: PrismaTransactionHost) => new PrismaCommandLog(host, identity.schema),
+        inject: [PrismaTransactionHost],
+      },
+      PingUseCase,
       {
         provide: ProcessedEventLog,
         useFactory: (host: PrismaTransactionHost) => new PrismaProcessedEventLog(host, identity.schema),
@@ -93,20 +112,40 @@ export class ServiceRuntimeModule {
   }
 }
 
-/** Binds a service's command queue to its handlers (checked against the job contract). */
-export function commandConsumerProvider<S extends CommandService>(
-  service: S,
-  handlers: Array<Type<AnyCommandHandler<S>>>,
-): Provider[] {
+/**
+ * Binds a service's command queue to its use cases, one per command (the table is checked
+ * against the contract when compiled, and again by the consumer when it starts).
+ */
+export function commandConsumerProvider<S extends CommandService>(service: S, table: CommandHandlerTable<S>): Provider[] {
+  const entries = Object.entries(table) as Array<[string, Type<{ execute(payload: unknown): Promise<unknown> }>]>;
+  const useCases = [...new Set(entries.map(([, useCase]) => useCase))];
   return [
-    ...handlers,
+    ...useCases.filter((useCase) => useCase !== PingUseCase),
     {
       provide: CommandConsumer,
-      useFactory: (config: PlatformConfig, logger: Logger, ...instances: AnyCommandHandler<S>[]) =>
-        new CommandConsumer(service, instances, { redisUrl: config.redisUrl, prefix: config.queuePrefix, logger }),
-      inject: [PLATFORM_CONFIG, LOGGER, ...handlers],
+      useFactory: (config: PlatformConfig, logger: Logger, commandLog: CommandLog, ...instances: Array<{ execute(payload: unknown): Promise<unknown> }>) => {
+        const handlers = entries.map(([command, useCase]) => {
+          const instance = instances[useCases.indexOf(useCase)];
+          return { command, execute: (payload: unknown) => instance.execute(payload) } as AnyCommandHandler<S>;
+        });
+        return new CommandConsumer(service, handlers, {
+          redisUrl: config.redisUrl,
+          prefix: config.queuePrefix,
+          logger,
+          commandLog,
+          dropFirstReplyOf: testHookDropFirstReply(config),
+        });
+      },
+      inject: [PLATFORM_CONFIG, LOGGER, CommandLog, ...useCases],
     },
   ];
+}
+
+/** `PFS_TEST_DROP_FIRST_REPLY=organizations.create,…`: end-to-end tests lose a reply on purpose. Never in production. */
+function testHookDropFirstReply(config: PlatformConfig): string[] {
+  const names = (process.env.PFS_TEST_DROP_FIRST_REPLY ?? '').split(',').filter(Boolean);
+  if (names.length && config.serviceEnv === 'production') throw new Error('PFS_TEST_DROP_FIRST_REPLY is a test hook: refused in production');
+  return names;
 }
 
 /** Binds a service's event queue to its subscribers (checked against EVENT_SUBSCRIBERS). */

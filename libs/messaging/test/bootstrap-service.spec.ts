@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Module } from '@nestjs/common';
-import { type CommandHandler, commandConsumerProvider, ServiceRuntimeModule, ServiceUnavailableError } from '@pfs/messaging';
+import { commandConsumerProvider, ServiceRuntimeModule, ServiceUnavailableError } from '@pfs/messaging';
 import type { PingResult } from '@pfs/contracts';
 import { eventually, isolateQueues, startServiceUnderTest, type ServiceUnderTest } from '@pfs/testing';
 
@@ -12,8 +12,7 @@ isolateQueues('msg-boot');
 const HANDLER_MS = 400;
 
 @Injectable()
-class SlowPingHandler implements CommandHandler<'quote', 'system.ping'> {
-  readonly command = 'system.ping' as const;
+class SlowPingUseCase {
   async execute(): Promise<PingResult> {
     await new Promise((resolve) => setTimeout(resolve, HANDLER_MS));
     return { service: 'quote', time: new Date().toISOString() };
@@ -22,7 +21,7 @@ class SlowPingHandler implements CommandHandler<'quote', 'system.ping'> {
 
 @Module({
   imports: [ServiceRuntimeModule.forService({ service: 'quote', schema: 'quote' })],
-  providers: [...commandConsumerProvider('quote', [SlowPingHandler])],
+  providers: [...commandConsumerProvider('quote', { 'system.ping': SlowPingUseCase })],
 })
 class SlowQuoteModule {}
 

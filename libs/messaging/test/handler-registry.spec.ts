@@ -1,6 +1,6 @@
 import { Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type CommandService, type EventEnvelope, type PingResult } from '@pfs/contracts';
+import { commandNames, type CommandService, type EventEnvelope, type PingResult } from '@pfs/contracts';
 import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
 import { createLogger, readPlatformConfig } from '@pfs/platform';
 import { isolateQueues } from '@pfs/testing';
@@ -9,10 +9,11 @@ import {
   CommandConsumer,
   commandConsumerProvider,
   EventConsumer,
-  pingHandlerFor,
+  PingUseCase,
   PrismaProcessedEventLog,
   ServiceRuntimeModule,
   type AnyCommandHandler,
+  type CommandHandlerTable,
   type AnyEventHandler,
 } from '../src';
 
@@ -102,17 +103,26 @@ describe('CommandConsumer', () => {
     await consumer.close();
   });
 
-  it('stops a service module from starting when a handler is missing', async () => {
+  it('refuses a queue with mutations but no command log', () => {
+    const ledger = commandNames('ledger').map((name) => commandHandler<'ledger'>(name));
+    expect(() => new CommandConsumer('ledger', ledger, options)).toThrow(
+      'refusing to consume ledger-commands: its mutations (funding-methods.provision) need a command log',
+    );
+  });
+
+  it('stops a service module from starting when a use case is missing from its table', async () => {
     @Injectable()
-    class OnlyGetHandler {
-      readonly command = 'accounts.get';
+    class GetAccountUseCase {
       async execute(): Promise<never> {
         throw new Error('unused');
       }
     }
+    // The compiler refuses this table (accounts.list and the funding-methods commands are
+    // missing); the cast stands for a table built at run time, which the consumer still checks.
+    const incomplete = { 'system.ping': PingUseCase, 'accounts.get': GetAccountUseCase } as unknown as CommandHandlerTable<'ledger'>;
     @Module({
       imports: [ServiceRuntimeModule.forService({ service: 'ledger', schema: 'ledger' })],
-      providers: [...commandConsumerProvider('ledger', [pingHandlerFor('ledger'), OnlyGetHandler as never])],
+      providers: [...commandConsumerProvider('ledger', incomplete)],
     })
     class IncompleteLedgerModule {}
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { Queue } from 'bullmq';
-import { COMMAND_NAMES, newId, SystemClock, type EventEnvelope, type PingResult } from '@pfs/contracts';
+import { commandNames, newId, SystemClock, type EventEnvelope, type PingResult } from '@pfs/contracts';
 import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
 import { createLogger, readPlatformConfig } from '@pfs/platform';
 import { eventually, isolateQueues } from '@pfs/testing';
@@ -80,7 +80,7 @@ class LoggingSubscriber implements EventHandler<'organization.created'> {
   }
 }
 
-const commands = new CommandConsumer(COMMAND_SERVICE, COMMAND_NAMES[COMMAND_SERVICE].map(handlerFor), {
+const commands = new CommandConsumer(COMMAND_SERVICE, commandNames(COMMAND_SERVICE).map(handlerFor), {
   redisUrl: config.redisUrl,
   prefix,
   logger,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable, Module, type Type } from '@nestjs/common';
+import { Injectable, Module } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { COMMAND_NAMES, DomainError, newId, type CommandJobData, type PingResult } from '@pfs/contracts';
+import { DomainError, newId, type CommandJobData, type PingResult } from '@pfs/contracts';
 import { createPrismaClient, Prisma } from '@pfs/persistence';
-import { createMetricsRegistry, readPlatformConfig, WebhookAttemptMetrics } from '@pfs/platform';
+import { createMetricsRegistry, currentRequestId, readPlatformConfig, WebhookAttemptMetrics } from '@pfs/platform';
 import { eventually, isolateQueues, startServiceUnderTest, type ServiceUnderTest } from '@pfs/testing';
 import {
   commandConsumerProvider,
@@ -11,8 +11,6 @@ import {
   instrumentCommandBus,
   OutboxRelay,
   ServiceRuntimeModule,
-  type AnyCommandHandler,
-  type CommandContext,
 } from '../src';
 
 const prefix = isolateQueues('msg-obs');
@@ -30,24 +28,20 @@ const SLOW_MS = 400;
 /** What the handler does for a request id; `ok` when the test registered nothing. */
 const behaviours = new Map<string, 'domain_error' | 'slow'>();
 
-/** One handler per command the contract declares for the queue, so the registry accepts it. */
-function handlerFor(command: string): Type<AnyCommandHandler<typeof SERVICE>> {
-  @Injectable()
-  class ProbeHandler {
-    readonly command = command;
-    async execute(_payload: unknown, context: CommandContext): Promise<PingResult> {
-      const behaviour = behaviours.get(context.requestId);
-      if (behaviour === 'domain_error') throw new DomainError('forbidden', 'The probe refuses this one.');
-      if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
-      return { service: SERVICE, time: new Date().toISOString() };
-    }
+/** The queue's one command (system.ping), answered as the test registered for the request. */
+@Injectable()
+class ProbeUseCase {
+  async execute(): Promise<PingResult> {
+    const behaviour = behaviours.get(currentRequestId() ?? '');
+    if (behaviour === 'domain_error') throw new DomainError('forbidden', 'The probe refuses this one.');
+    if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+    return { service: SERVICE, time: new Date().toISOString() };
   }
-  return ProbeHandler as unknown as Type<AnyCommandHandler<typeof SERVICE>>;
 }
 
 @Module({
   imports: [ServiceRuntimeModule.forService({ service: SERVICE, schema: 'beneficiary' })],
-  providers: [...commandConsumerProvider(SERVICE, COMMAND_NAMES[SERVICE].map(handlerFor))],
+  providers: [...commandConsumerProvider(SERVICE, { 'system.ping': ProbeUseCase })],
 })
 class ProbeServiceModule {}
 
@@ -77,7 +71,7 @@ function sample(text: string, series: string): number | undefined {
 
 /** A job as the CommandBus would add it, for a reply channel nobody listens on. */
 function pingJob(id: string): CommandJobData {
-  return { payload: {}, meta: { requestId: id, replyTo: `${prefix}:replies:nobody`, deadline: Date.now() + 60000 } };
+  return { payload: {}, meta: { requestId: id, commandId: `cmd_${id.slice(4)}`, replyTo: `${prefix}:replies:nobody`, deadline: Date.now() + 60000 } };
 }
 
 afterAll(async () => {

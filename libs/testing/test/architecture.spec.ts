@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { commandDefinition, commandNames, type CommandService } from '@pfs/contracts';
 
 /**
  * Architecture fitness tests: the rules of architecture.md that a reviewer would otherwise
@@ -16,6 +17,41 @@ const SERVICE_SCHEMAS: Record<string, string> = {
   'webhook-delivery-worker': 'delivery',
 };
 const APPS = [...Object.keys(SERVICE_SCHEMAS), 'gateway'];
+const SERVICE_QUEUES: Record<string, CommandService> = {
+  'organization-service': 'organization',
+  'ledger-service': 'ledger',
+  'quote-service': 'quote',
+  'beneficiary-service': 'beneficiary',
+  'webhook-delivery-service': 'webhook-delivery',
+  'webhook-delivery-worker': 'webhook-delivery-worker',
+};
+
+/**
+ * Where a reader looks for a command's use case: `organizations.create` → `create-organization`,
+ * `accounts.list` → `list-accounts`, `funding-methods.provision` → `provision-funding-methods`
+ * (the resource as named, or singular).
+ */
+function useCaseFolders(command: string): string[] {
+  const [resource, verb] = command.split('.');
+  return [`${verb}-${resource}`, `${verb}-${resource.replace(/s$/, '')}`];
+}
+
+/** The `'command': UseCase` lines of a service's command table and the file each class is imported from. */
+function commandTable(service: string): { file: string; entries: Map<string, string | null> } {
+  const file = join(ROOT, 'apps', service, 'src/adapters/messaging', `${SERVICE_QUEUES[service]}.command-handlers.ts`);
+  const text = readFileSync(file, 'utf8');
+  const table = /commandHandlers\(\s*'[\w-]+',\s*\{([\s\S]*?)\}\s*\)/.exec(text)?.[1] ?? '';
+  const importsOf = new Map<string, string>();
+  for (const match of text.matchAll(/import \{([^}]*)\} from '([^']+)'/g)) {
+    for (const name of match[1].split(',').map((part) => part.trim())) importsOf.set(name, match[2]);
+  }
+  const entries = new Map<string, string | null>();
+  for (const match of table.matchAll(/'([\w.-]+)':\s*(\w+)/g)) {
+    const from = importsOf.get(match[2]);
+    entries.set(match[1], from?.startsWith('.') ? relative(join(ROOT, 'apps', service, 'src'), resolve(dirname(file), from)) : null);
+  }
+  return { file, entries };
+}
 
 function sourceFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -123,5 +159,36 @@ describe('architecture', () => {
     const declared = /schemas\s*=\s*\[([^\]]*)\]/.exec(readFileSync(join(ROOT, 'prisma/schema.prisma'), 'utf8'))?.[1] ?? '';
     for (const schema of Object.values(SERVICE_SCHEMAS)) expect(declared).toContain(`"${schema}"`);
     for (const schema of models.values()) expect(Object.values(SERVICE_SCHEMAS)).toContain(schema);
+  });
+
+  it('every command leads to its use case: one table line, one folder named after the command', () => {
+    const problems: string[] = [];
+    for (const [service, queue] of Object.entries(SERVICE_QUEUES)) {
+      const { entries } = commandTable(service);
+      expect([service, [...entries.keys()].sort()]).toEqual([service, commandNames(queue).sort()]);
+      for (const [command, path] of entries) {
+        if (command === 'system.ping') continue; // the shared PingUseCase of @pfs/messaging
+        const folder = path?.match(/^application\/use-cases\/([\w-]+)\/([\w-]+)\.use-case$/);
+        if (!folder || folder[1] !== folder[2] || !useCaseFolders(command).includes(folder[1])) {
+          problems.push(`${service}: ${command} is answered by ${path ?? 'a class from outside the service'}, not use-cases/${useCaseFolders(command)[0]}/`);
+          continue;
+        }
+        const dir = join(ROOT, 'apps', service, 'src/application/use-cases', folder[1]);
+        const kind = commandDefinition(queue, command)?.kind === 'mutation' ? 'command' : 'query';
+        for (const expected of [`${folder[1]}.${kind}.ts`, `${folder[1]}.use-case.spec.ts`]) {
+          if (!existsSync(join(dir, expected))) problems.push(`${service}: use-cases/${folder[1]}/ lacks ${expected}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('one wiring style: <service>.module.ts binds the runtime, the providers and the command table', () => {
+    for (const [service, queue] of Object.entries(SERVICE_QUEUES)) {
+      const modules = readdirSync(join(ROOT, 'apps', service, 'src')).filter((file) => file.endsWith('.module.ts'));
+      expect([service, modules.length]).toEqual([service, 1]);
+      const text = readFileSync(join(ROOT, 'apps', service, 'src', modules[0]), 'utf8');
+      expect([service, text.includes(`commandConsumerProvider('${queue}', `) && text.includes('_COMMAND_HANDLERS')]).toEqual([service, true]);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { DomainError, isId, type AccountView, type PageView, type Principal } fr
 import { CommandBus } from '@pfs/messaging';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { NoQueryDto } from '../http/no-query.dto';
-import { RequestId } from '../http/request-id.decorator';
+import { CommandOrigin } from '../http/command-origin.decorator';
 import { PageQueryDto } from '../lists/page-query.dto';
 import { Paginated } from '../lists/paginated.decorator';
 import { ApiErrors } from '../openapi/api-errors.decorator';
@@ -27,8 +27,8 @@ export class AccountsController {
   })
   @Paginated(AccountDto, 'AccountList', 'One page of accounts, newest first.')
   @ApiErrors()
-  list(@CurrentPrincipal() principal: Principal, @RequestId() requestId: string, @Query() query: PageQueryDto): Promise<PageView<AccountView>> {
-    return this.bus.send('ledger', 'accounts.list', { organizationId: principal.organizationId, page: query.toPageRequest() }, { requestId });
+  list(@CurrentPrincipal() principal: Principal, @CommandOrigin() origin: CommandOrigin, @Query() query: PageQueryDto): Promise<PageView<AccountView>> {
+    return this.bus.send('ledger', 'accounts.list', { organizationId: principal.organizationId, page: query.toPageRequest() }, origin);
   }
 
   @Get(':accountId')
@@ -50,12 +50,12 @@ export class AccountsController {
   })
   async get(
     @CurrentPrincipal() principal: Principal,
-    @RequestId() requestId: string,
+    @CommandOrigin() origin: CommandOrigin,
     @Param('accountId') accountId: string,
     @Query() _query: NoQueryDto,
   ): Promise<AccountView> {
     // A malformed id names no account; answering here spares the ledger a round trip.
     if (!isId('account', accountId)) throw new DomainError('account_not_found', 'No account with this id was found.');
-    return this.bus.send('ledger', 'accounts.get', { organizationId: principal.organizationId, accountId }, { requestId });
+    return this.bus.send('ledger', 'accounts.get', { organizationId: principal.organizationId, accountId }, origin);
   }
 }

@@ -5,7 +5,7 @@ import { CommandBus } from '@pfs/messaging';
 import { ActingOrganizationId } from '../auth/acting-organization.decorator';
 import { OnBehalfOf } from '../auth/on-behalf-of.decorator';
 import { NoQueryDto } from '../http/no-query.dto';
-import { RequestId } from '../http/request-id.decorator';
+import { CommandOrigin } from '../http/command-origin.decorator';
 import { fullList, type ListEnvelope } from '../lists/list-envelope';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
@@ -36,10 +36,10 @@ export class AssetsController {
   })
   async list(
     @ActingOrganizationId() organizationId: string,
-    @RequestId() requestId: string,
+    @CommandOrigin() origin: CommandOrigin,
     @Query() _query: NoQueryDto,
   ): Promise<ListEnvelope<AssetView>> {
-    const assets = await this.bus.send('organization', 'assets.list', { organizationId }, { requestId });
+    const assets = await this.bus.send('organization', 'assets.list', { organizationId }, origin);
     return fullList(assets);
   }
 }

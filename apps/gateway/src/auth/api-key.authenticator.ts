@@ -78,7 +78,7 @@ export class ApiKeyAuthenticator {
     const askedAt = Date.now();
     let principal: Principal | null;
     try {
-      const result = await this.bus.send('organization', 'auth.authenticate', { keyHash }, { requestId });
+      const result = await this.bus.send('organization', 'api-keys.authenticate', { keyHash }, { requestId });
       principal = { organizationId: result.organizationId, keyId: result.keyId };
     } catch (error) {
       // Only a definite "no" is remembered; an unavailable service is not.

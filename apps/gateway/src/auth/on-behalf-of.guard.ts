@@ -49,7 +49,7 @@ export class OnBehalfOfGuard implements CanActivate {
     if (!request.principal) throw new Error('OnBehalfOfGuard ran before authentication');
     const allowed = await this.bus.send(
       'organization',
-      'access.check-on-behalf-of',
+      'on-behalf-of.check',
       { callerOrganizationId: request.principal.organizationId, targetOrganizationId: header, mode: policy.mode },
       { requestId: request.requestId },
     );

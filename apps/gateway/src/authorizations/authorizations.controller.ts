@@ -5,7 +5,7 @@ import { DomainError, isId, type AuthorizationView, type PageView, type Principa
 import { CommandBus } from '@pfs/messaging';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { NoQueryDto } from '../http/no-query.dto';
-import { RequestId } from '../http/request-id.decorator';
+import { CommandOrigin } from '../http/command-origin.decorator';
 import { PageQueryDto } from '../lists/page-query.dto';
 import { Paginated } from '../lists/paginated.decorator';
 import { ApiErrors } from '../openapi/api-errors.decorator';
@@ -38,7 +38,7 @@ export class AuthorizationsController {
   @ApiErrors('organization_not_found')
   async create(
     @CurrentPrincipal() principal: Principal,
-    @RequestId() requestId: string,
+    @CommandOrigin() origin: CommandOrigin,
     @Body() body: CreateAuthorizationBody,
     @Query() _query: NoQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -47,7 +47,7 @@ export class AuthorizationsController {
       'organization',
       'authorizations.create',
       { grantorOrganizationId: principal.organizationId, granteeOrganizationId: body.granteeOrganizationId },
-      { requestId },
+      origin,
     );
     if (!result.created) void reply.status(200);
     return result.authorization;
@@ -62,8 +62,8 @@ export class AuthorizationsController {
   })
   @Paginated(AuthorizationDto, 'AuthorizationList', 'One page of authorizations, newest first.')
   @ApiErrors()
-  list(@CurrentPrincipal() principal: Principal, @RequestId() requestId: string, @Query() query: PageQueryDto): Promise<PageView<AuthorizationView>> {
-    return this.bus.send('organization', 'authorizations.list', { organizationId: principal.organizationId, page: query.toPageRequest() }, { requestId });
+  list(@CurrentPrincipal() principal: Principal, @CommandOrigin() origin: CommandOrigin, @Query() query: PageQueryDto): Promise<PageView<AuthorizationView>> {
+    return this.bus.send('organization', 'authorizations.list', { organizationId: principal.organizationId, page: query.toPageRequest() }, origin);
   }
 
   @Get(':authorizationId')
@@ -77,12 +77,12 @@ export class AuthorizationsController {
   @ApiErrors('authorization_not_found')
   get(
     @CurrentPrincipal() principal: Principal,
-    @RequestId() requestId: string,
+    @CommandOrigin() origin: CommandOrigin,
     @Param('authorizationId') authorizationId: string,
     @Query() _query: NoQueryDto,
   ): Promise<AuthorizationView> {
     assertAuthorizationId(authorizationId);
-    return this.bus.send('organization', 'authorizations.get', { organizationId: principal.organizationId, authorizationId }, { requestId });
+    return this.bus.send('organization', 'authorizations.get', { organizationId: principal.organizationId, authorizationId }, origin);
   }
 
   @Delete(':authorizationId')
@@ -98,11 +98,11 @@ export class AuthorizationsController {
   @ApiErrors('authorization_not_found')
   revoke(
     @CurrentPrincipal() principal: Principal,
-    @RequestId() requestId: string,
+    @CommandOrigin() origin: CommandOrigin,
     @Param('authorizationId') authorizationId: string,
     @Query() _query: NoQueryDto,
   ): Promise<AuthorizationView> {
     assertAuthorizationId(authorizationId);
-    return this.bus.send('organization', 'authorizations.revoke', { organizationId: principal.organizationId, authorizationId }, { requestId });
+    return this.bus.send('organization', 'authorizations.revoke', { organizationId: principal.organizationId, authorizationId }, origin);
   }
 }

@@ -5,7 +5,7 @@ import { CommandBus } from '@pfs/messaging';
 import { FundingMethodDto } from '../accounts/account.dto';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { NoQueryDto } from '../http/no-query.dto';
-import { RequestId } from '../http/request-id.decorator';
+import { CommandOrigin } from '../http/command-origin.decorator';
 import { fullList, type ListEnvelope } from '../lists/list-envelope';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
@@ -37,7 +37,7 @@ export class FundingMethodsController {
   @ApiErrors('not_found', 'account_not_found')
   async provision(
     @CurrentPrincipal() principal: Principal,
-    @RequestId() requestId: string,
+    @CommandOrigin() origin: CommandOrigin,
     @Body() body: ProvisionFundingMethodsBody,
     @Query() _query: NoQueryDto,
   ): Promise<ListEnvelope<FundingMethodView>> {
@@ -47,9 +47,9 @@ export class FundingMethodsController {
       'ledger',
       'funding-methods.provision',
       { organizationId, accountId: body.accountId ?? null, asset: body.asset },
-      { requestId },
+      origin,
     );
-    await this.bus.send('organization', 'assets.enable', { organizationId, asset: body.asset }, { requestId });
+    await this.bus.send('organization', 'assets.enable', { organizationId, asset: body.asset }, origin);
     return fullList(methods);
   }
 
@@ -66,12 +66,12 @@ export class FundingMethodsController {
   @ApiErrors('funding_method_not_found')
   async get(
     @CurrentPrincipal() principal: Principal,
-    @RequestId() requestId: string,
+    @CommandOrigin() origin: CommandOrigin,
     @Param('fundingMethodId') fundingMethodId: string,
     @Query() _query: NoQueryDto,
   ): Promise<FundingMethodView> {
     // A malformed id names no method; answering here spares the ledger a round trip.
     if (!isId('fundingMethod', fundingMethodId)) throw new DomainError('funding_method_not_found', 'No funding method with this id was found.');
-    return this.bus.send('ledger', 'funding-methods.get', { organizationId: principal.organizationId, fundingMethodId }, { requestId });
+    return this.bus.send('ledger', 'funding-methods.get', { organizationId: principal.organizationId, fundingMethodId }, origin);
   }
 }

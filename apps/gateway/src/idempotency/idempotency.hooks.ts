@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
  */
 export function installIdempotencyHooks(instance: FastifyInstance): void {
   instance.decorateRequest('idempotency', null);
+  instance.decorateRequest('commandId', null);
   instance.addHook('onSend', async (request, reply, payload) => {
     const pending = request.idempotency;
     if (!pending) return payload;

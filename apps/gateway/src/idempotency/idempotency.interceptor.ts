@@ -1,7 +1,7 @@
 import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, of, switchMap, throwError, type Observable } from 'rxjs';
-import { DomainError } from '@pfs/contracts';
+import { commandIdForIdempotencyKey, DomainError } from '@pfs/contracts';
 import type { Logger } from '@pfs/platform';
 import { RequestValidationError } from '../errors/request-validation-error';
 import { GATEWAY_LOGGER } from '../gateway.tokens';
@@ -51,6 +51,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (key === undefined || !request.principal) return next.handle();
 
     const scope = { organizationId: request.principal.organizationId, onBehalfOf: request.onBehalfOf, key };
+    // The commands of every retry of this request carry the same id: if the first attempt
+    // committed but its reply was lost, the owning service answers the retry with that result.
+    request.commandId = commandIdForIdempotencyKey(scope.organizationId, scope.onBehalfOf, key);
     const fingerprint = requestFingerprint(request.method, request.url, request.body);
     return from(this.store.claim(scope, fingerprint, request.requestId)).pipe(
       switchMap((outcome: ClaimOutcome) => {

@@ -4,7 +4,7 @@ import { DomainError, isId, type OrganizationView, type PageView, type Principal
 import { CommandBus } from '@pfs/messaging';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { NoQueryDto } from '../http/no-query.dto';
-import { RequestId } from '../http/request-id.decorator';
+import { CommandOrigin } from '../http/command-origin.decorator';
 import { PageQueryDto } from '../lists/page-query.dto';
 import { Paginated } from '../lists/paginated.decorator';
 import { ApiErrors } from '../openapi/api-errors.decorator';
@@ -29,7 +29,7 @@ export class OrganizationsController {
   @ApiErrors()
   create(
     @CurrentPrincipal() principal: Principal,
-    @RequestId() requestId: string,
+    @CommandOrigin() origin: CommandOrigin,
     @Body() body: CreateOrganizationBody,
     @Query() _query: NoQueryDto,
   ): Promise<OrganizationView> {
@@ -43,7 +43,7 @@ export class OrganizationsController {
         country: body.country,
         email: body.email ?? null,
       },
-      { requestId },
+      origin,
     );
   }
 
@@ -56,12 +56,12 @@ export class OrganizationsController {
   })
   @Paginated(OrganizationDto, 'OrganizationList', 'One page of client organizations, newest first.')
   @ApiErrors()
-  list(@CurrentPrincipal() principal: Principal, @RequestId() requestId: string, @Query() query: PageQueryDto): Promise<PageView<OrganizationView>> {
+  list(@CurrentPrincipal() principal: Principal, @CommandOrigin() origin: CommandOrigin, @Query() query: PageQueryDto): Promise<PageView<OrganizationView>> {
     return this.bus.send(
       'organization',
       'organizations.list',
       { callerOrganizationId: principal.organizationId, page: query.toPageRequest() },
-      { requestId },
+      origin,
     );
   }
 
@@ -77,11 +77,11 @@ export class OrganizationsController {
   @ApiErrors('organization_not_found')
   get(
     @CurrentPrincipal() principal: Principal,
-    @RequestId() requestId: string,
+    @CommandOrigin() origin: CommandOrigin,
     @Param('organizationId') organizationId: string,
     @Query() _query: NoQueryDto,
   ): Promise<OrganizationView> {
     if (!isId('organization', organizationId)) throw new DomainError('organization_not_found', 'No organization with this id was found.');
-    return this.bus.send('organization', 'organizations.get', { callerOrganizationId: principal.organizationId, organizationId }, { requestId });
+    return this.bus.send('organization', 'organizations.get', { callerOrganizationId: principal.organizationId, organizationId }, origin);
   }
 }

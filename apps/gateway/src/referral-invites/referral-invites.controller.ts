@@ -5,7 +5,7 @@ import type { PageView, Principal, ReferralInviteView } from '@pfs/contracts';
 import { CommandBus } from '@pfs/messaging';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { NoQueryDto } from '../http/no-query.dto';
-import { RequestId } from '../http/request-id.decorator';
+import { CommandOrigin } from '../http/command-origin.decorator';
 import { PageQueryDto } from '../lists/page-query.dto';
 import { Paginated } from '../lists/paginated.decorator';
 import { ApiErrors } from '../openapi/api-errors.decorator';
@@ -43,7 +43,7 @@ export class ReferralInvitesController {
   })
   async create(
     @CurrentPrincipal() principal: Principal,
-    @RequestId() requestId: string,
+    @CommandOrigin() origin: CommandOrigin,
     @Body() body: CreateReferralInviteBody,
     @Query() _query: NoQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -52,7 +52,7 @@ export class ReferralInvitesController {
       'organization',
       'referral-invites.create',
       { referrerOrganizationId: principal.organizationId, email: body.email },
-      { requestId },
+      origin,
     );
     if (!result.created) void reply.status(200);
     return result.referralInvite;
@@ -69,7 +69,7 @@ export class ReferralInvitesController {
   })
   @Paginated(ReferralInviteDto, 'ReferralInviteList', 'One page of referral invites, newest first.')
   @ApiErrors()
-  list(@CurrentPrincipal() principal: Principal, @RequestId() requestId: string, @Query() query: PageQueryDto): Promise<PageView<ReferralInviteView>> {
-    return this.bus.send('organization', 'referral-invites.list', { referrerOrganizationId: principal.organizationId, page: query.toPageRequest() }, { requestId });
+  list(@CurrentPrincipal() principal: Principal, @CommandOrigin() origin: CommandOrigin, @Query() query: PageQueryDto): Promise<PageView<ReferralInviteView>> {
+    return this.bus.send('organization', 'referral-invites.list', { referrerOrganizationId: principal.organizationId, page: query.toPageRequest() }, origin);
   }
 }

@@ -4,7 +4,7 @@ import { DomainError, isId, type OrganizationView, type Principal } from '@pfs/c
 import { CommandBus } from '@pfs/messaging';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { NoQueryDto } from '../http/no-query.dto';
-import { RequestId } from '../http/request-id.decorator';
+import { CommandOrigin } from '../http/command-origin.decorator';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
 import { OrganizationDto } from '../organizations/organization.dto';
@@ -32,7 +32,7 @@ export class SandboxOrganizationsController {
   @ApiErrors('organization_not_found')
   setVerification(
     @CurrentPrincipal() principal: Principal,
-    @RequestId() requestId: string,
+    @CommandOrigin() origin: CommandOrigin,
     @Param('organizationId') organizationId: string,
     @Body() body: SetVerificationBody,
     @Query() _query: NoQueryDto,
@@ -40,9 +40,9 @@ export class SandboxOrganizationsController {
     if (!isId('organization', organizationId)) throw new DomainError('organization_not_found', 'No organization with this id was found.');
     return this.bus.send(
       'organization',
-      'organizations.set-verification',
+      'verification-status.set',
       { callerOrganizationId: principal.organizationId, organizationId, status: body.status, reason: body.reason ?? null },
-      { requestId },
+      origin,
     );
   }
 }

@@ -4,7 +4,7 @@ import { DomainError, isId, type OrganizationView, type Principal } from '@pfs/c
 import { CommandBus } from '@pfs/messaging';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { NoQueryDto } from '../http/no-query.dto';
-import { RequestId } from '../http/request-id.decorator';
+import { CommandOrigin } from '../http/command-origin.decorator';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
 import { AcceptReferralInviteBody, ReferralSignUpDto } from '../referral-invites/referral-invite.dto';
@@ -30,7 +30,7 @@ export class SandboxReferralInvitesController {
   @ApiErrors('forbidden', 'not_found', 'referral_invite_already_accepted')
   accept(
     @CurrentPrincipal() principal: Principal,
-    @RequestId() requestId: string,
+    @CommandOrigin() origin: CommandOrigin,
     @Param('referralInviteId') referralInviteId: string,
     @Body() body: AcceptReferralInviteBody,
     @Query() _query: NoQueryDto,
@@ -40,7 +40,7 @@ export class SandboxReferralInvitesController {
       'organization',
       'referral-invites.accept',
       { referrerOrganizationId: principal.organizationId, referralInviteId, email: body.email, name: body.name },
-      { requestId },
+      origin,
     );
   }
 }

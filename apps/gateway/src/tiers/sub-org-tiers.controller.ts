@@ -6,7 +6,7 @@ import { ActingOrganizationId } from '../auth/acting-organization.decorator';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { OnBehalfOf } from '../auth/on-behalf-of.decorator';
 import { NoQueryDto } from '../http/no-query.dto';
-import { RequestId } from '../http/request-id.decorator';
+import { CommandOrigin } from '../http/command-origin.decorator';
 import { fullList, type ListEnvelope } from '../lists/list-envelope';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
@@ -38,10 +38,10 @@ export class SubOrgTiersController {
   @ApiErrors()
   async list(
     @CurrentPrincipal() principal: Principal,
-    @RequestId() requestId: string,
+    @CommandOrigin() origin: CommandOrigin,
     @Query() _query: NoQueryDto,
   ): Promise<ListEnvelope<SubOrgTierView>> {
-    const tiers = await this.bus.send('organization', 'tiers.list', { callerOrganizationId: principal.organizationId }, { requestId });
+    const tiers = await this.bus.send('organization', 'sub-org-tiers.list', { callerOrganizationId: principal.organizationId }, origin);
     return fullList(tiers);
   }
 
@@ -69,15 +69,15 @@ export class SubOrgTiersController {
   set(
     @CurrentPrincipal() principal: Principal,
     @ActingOrganizationId() organizationId: string,
-    @RequestId() requestId: string,
+    @CommandOrigin() origin: CommandOrigin,
     @Body() body: SetSubOrgTierBody,
     @Query() _query: NoQueryDto,
   ): Promise<SubOrgTierAssignmentView> {
     return this.bus.send(
       'organization',
-      'tiers.assign',
+      'sub-org-tiers.assign',
       { callerOrganizationId: principal.organizationId, organizationId, tierKey: body.subOrgTierKey ?? null },
-      { requestId },
+      origin,
     );
   }
 }

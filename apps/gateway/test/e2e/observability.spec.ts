@@ -141,8 +141,8 @@ describe('observability end to end: logs and metrics of every app', () => {
         sample(text, `command_round_trip_seconds_count{queue="${queue}",command="${command}",outcome="${outcome}"}`) ?? 0;
       expect(roundTrip('ledger-commands', 'accounts.get', 'ok')).toBeGreaterThanOrEqual(2);
       expect(roundTrip('ledger-commands', 'accounts.get', 'domain_error')).toBe(http('GET', '/v1/accounts/:accountId', 404));
-      expect(roundTrip('organization-commands', 'auth.authenticate', 'ok')).toBeGreaterThanOrEqual(2);
-      expect(roundTrip('organization-commands', 'auth.authenticate', 'domain_error')).toBeGreaterThanOrEqual(2);
+      expect(roundTrip('organization-commands', 'api-keys.authenticate', 'ok')).toBeGreaterThanOrEqual(2);
+      expect(roundTrip('organization-commands', 'api-keys.authenticate', 'domain_error')).toBeGreaterThanOrEqual(2);
       expect(roundTrip('ledger-commands', 'system.ping', 'ok')).toBeGreaterThanOrEqual(1);
       expect(text).toContain('# TYPE process_resident_memory_bytes gauge');
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { findAsset, SANDBOX_CHAINS, type AssetDefinition } from '@pfs/contracts';
+import { findAsset, newId, SANDBOX_CHAINS, type AssetDefinition } from '@pfs/contracts';
 import type { FundingMethod } from './account';
 import { base58CheckDecode, base58Decode } from './address-codecs';
 import type { RandomBytes } from './bank-details';
@@ -29,7 +29,7 @@ const now = new Date('2026-11-21T04:44:09.123Z');
 const accountId = 'acct_0c9a7e5d3b1f4a2c8e6d4b2a0f9e8d7c';
 
 function provision(code: string, existing: FundingMethod[] = [], seed = code): FundingMethod[] {
-  return missingFundingMethods({ accountId, asset: asset(code), existing, now, random: seeded(seed) });
+  return missingFundingMethods({ accountId, asset: asset(code), existing, now, random: seeded(seed), nextId: () => newId('fundingMethod') });
 }
 
 function isValidAddress(chain: string, address: string): boolean {

@@ -1,4 +1,4 @@
-import { newId, type AssetDefinition } from '@pfs/contracts';
+import type { AssetDefinition } from '@pfs/contracts';
 import type { FundingMethod } from './account';
 import { evmAddress, solanaAddress, tronAddress } from './address-codecs';
 import { eurBankDetails, usdBankDetails, type RandomBytes } from './bank-details';
@@ -11,6 +11,8 @@ export interface ProvisioningInput {
   existing: readonly FundingMethod[];
   now: Date;
   random: RandomBytes;
+  /** A new funding method id (`fm_…`). */
+  nextId: () => string;
 }
 
 const FIAT_BANK_DETAILS: Readonly<Record<string, typeof usdBankDetails>> = { USD: usdBankDetails, EUR: eurBankDetails };
@@ -28,13 +30,13 @@ const ADDRESS_OF: Readonly<Record<AddressFormat, (random: RandomBytes) => string
  * added to the catalog later is provisioned on the next call.
  */
 export function missingFundingMethods(input: ProvisioningInput): FundingMethod[] {
-  const { accountId, asset, existing, now, random } = input;
+  const { accountId, asset, existing, now, random, nextId } = input;
   if (asset.type === 'CRYPTO') {
     const held = new Set(existing.map((method) => method.chainName));
     return depositChainsFor(asset.code)
       .filter((chain) => !held.has(chain))
       .map((chainName) => ({
-        id: newId('fundingMethod'),
+        id: nextId(),
         accountId,
         asset: asset.code,
         type: 'CRYPTO_ADDRESS',
@@ -46,7 +48,7 @@ export function missingFundingMethods(input: ProvisioningInput): FundingMethod[]
   }
   const bankDetails = FIAT_BANK_DETAILS[asset.code];
   if (!bankDetails || existing.some((method) => method.type === 'BANK_ACCOUNT')) return [];
-  const id = newId('fundingMethod');
+  const id = nextId();
   return [
     {
       id,

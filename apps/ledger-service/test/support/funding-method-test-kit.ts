@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Clock, newId } from '@pfs/contracts';
+import { Clock, newId, RandomIdGenerator, RandomSource } from '@pfs/contracts';
 import { PrismaEventOutbox } from '@pfs/messaging';
 import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork, type PrismaClient } from '@pfs/persistence';
 import { testDatabaseUrl } from '@pfs/testing';
 import { PrismaAccountRepository } from '../../src/adapters/persistence/prisma-account.repository';
 import { PrismaFundingMethodRepository } from '../../src/adapters/persistence/prisma-funding-method.repository';
-import { RandomSource } from '../../src/application/ports/random-source';
 import { GetFundingMethodUseCase } from '../../src/application/use-cases/get-funding-method/get-funding-method.use-case';
 import { ProvisionFundingMethodsUseCase } from '../../src/application/use-cases/provision-funding-methods/provision-funding-methods.use-case';
 import { Account } from '../../src/domain/account';
@@ -64,6 +63,7 @@ export function createFundingMethodTestKit(seed: string): FundingMethodTestKit {
       accounts,
       methods,
       new SeededRandomSource(seed),
+      new RandomIdGenerator(),
       new PrismaEventOutbox(host, 'ledger', 'ledger', clock),
       clock,
     ),

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { apiKeyHint, Clock } from '@pfs/contracts';
+import { apiKeyHint, Clock, IdGenerator } from '@pfs/contracts';
 import { ApiKey } from '../domain/api-key';
 import { ApiKeyGenerator } from './ports/api-key-generator';
 import { ApiKeyHasher } from './ports/api-key-hasher';
 import { ApiKeyRepository } from './ports/api-key.repository';
-import { IdGenerator } from './ports/id-generator';
 
 export interface IssuedApiKey {
   keyId: string;

@@ -1,16 +1,15 @@
-import { CursorCodec, SystemClock, type Clock } from '@pfs/contracts';
+import { CursorCodec, SystemClock, type Clock, RandomIdGenerator } from '@pfs/contracts';
 import { PrismaEventOutbox } from '@pfs/messaging';
 import { PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
 import { PrismaAuthorizationRepository } from '../../src/adapters/persistence/prisma-authorization.repository';
 import { PrismaOrganizationRepository } from '../../src/adapters/persistence/prisma-organization.repository';
-import { RandomIdGenerator } from '../../src/adapters/security/random-id.generator';
 import { CheckOnBehalfOfUseCase } from '../../src/application/use-cases/check-on-behalf-of/check-on-behalf-of.use-case';
 import { CreateAuthorizationUseCase } from '../../src/application/use-cases/create-authorization/create-authorization.use-case';
-import { CreateClientOrganizationUseCase } from '../../src/application/use-cases/create-client-organization/create-client-organization.use-case';
+import { CreateOrganizationUseCase } from '../../src/application/use-cases/create-organization/create-organization.use-case';
 import { GetAuthorizationUseCase } from '../../src/application/use-cases/get-authorization/get-authorization.use-case';
 import { GetOrganizationUseCase } from '../../src/application/use-cases/get-organization/get-organization.use-case';
 import { ListAuthorizationsUseCase } from '../../src/application/use-cases/list-authorizations/list-authorizations.use-case';
-import { ListClientOrganizationsUseCase } from '../../src/application/use-cases/list-client-organizations/list-client-organizations.use-case';
+import { ListOrganizationsUseCase } from '../../src/application/use-cases/list-organizations/list-organizations.use-case';
 import { RevokeAuthorizationUseCase } from '../../src/application/use-cases/revoke-authorization/revoke-authorization.use-case';
 import { SetVerificationStatusUseCase } from '../../src/application/use-cases/set-verification-status/set-verification-status.use-case';
 import { createOrganizationTestKit, uniqueName } from './organization-test-kit';
@@ -43,14 +42,14 @@ export function createAccessTestKit(options: { clock?: Clock } = {}) {
   const invites = new PrismaReferralInviteRepository(host);
   const programs = new PrismaReferralProgramRepository(host);
   const signupPage = new EnvironmentReferralSignupPage(kit.config);
-  const createClient = new CreateClientOrganizationUseCase(unitOfWork, organizations, outbox, ids, clock);
+  const createClient = new CreateOrganizationUseCase(unitOfWork, organizations, outbox, ids, clock);
   return {
     ...kit,
     cursors,
     authorizations,
     createClient,
     getOrganization: new GetOrganizationUseCase(organizations),
-    listClients: new ListClientOrganizationsUseCase(organizations, cursors),
+    listClients: new ListOrganizationsUseCase(organizations, cursors),
     setVerification: new SetVerificationStatusUseCase(unitOfWork, organizations, outbox, clock),
     createAuthorization: new CreateAuthorizationUseCase(unitOfWork, organizations, authorizations, ids, clock),
     getAuthorization: new GetAuthorizationUseCase(authorizations),

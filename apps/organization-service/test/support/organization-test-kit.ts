@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Clock, SystemClock } from '@pfs/contracts';
+import { Clock, SystemClock, RandomIdGenerator } from '@pfs/contracts';
 import { PrismaEventOutbox } from '@pfs/messaging';
 import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork, type Prisma, type PrismaClient } from '@pfs/persistence';
 import { readPlatformConfig, type PlatformConfig } from '@pfs/platform';
@@ -8,7 +8,6 @@ import { PrismaOrganizationAssetRepository } from '../../src/adapters/persistenc
 import { PrismaOrganizationRepository } from '../../src/adapters/persistence/prisma-organization.repository';
 import { PepperedApiKeyHasher } from '../../src/adapters/security/peppered-api-key.hasher';
 import { RandomApiKeyGenerator } from '../../src/adapters/security/random-api-key.generator';
-import { RandomIdGenerator } from '../../src/adapters/security/random-id.generator';
 import { ApiKeyIssuer } from '../../src/application/api-key.issuer';
 import { ApiKeyGenerator, type GeneratedApiKey } from '../../src/application/ports/api-key-generator';
 import { AuthenticateApiKeyUseCase } from '../../src/application/use-cases/authenticate-api-key/authenticate-api-key.use-case';

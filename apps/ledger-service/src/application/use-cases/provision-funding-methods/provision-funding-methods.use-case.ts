@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, EventOutbox, findAsset, UnitOfWork, type FundingMethodView } from '@pfs/contracts';
+import { Clock, EventOutbox, findAsset, IdGenerator, RandomSource, UnitOfWork, type FundingMethodView } from '@pfs/contracts';
 import { compareFundingMethods, missingFundingMethods } from '../../../domain/funding-method-provisioning';
 import { AccountNotFoundError, PrimaryAccountNotFoundError, UnknownAssetError } from '../../../domain/ledger-errors';
 import { presentFundingMethod } from '../../account.presenter';
 import { AccountRepository } from '../../ports/account.repository';
 import { FundingMethodRepository } from '../../ports/funding-method.repository';
-import { RandomSource } from '../../ports/random-source';
 import type { ProvisionFundingMethodsCommand } from './provision-funding-methods.command';
 
 /**
@@ -21,6 +20,7 @@ export class ProvisionFundingMethodsUseCase {
     private readonly accounts: AccountRepository,
     private readonly fundingMethods: FundingMethodRepository,
     private readonly random: RandomSource,
+    private readonly ids: IdGenerator,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
   ) {}
@@ -44,6 +44,7 @@ export class ProvisionFundingMethodsUseCase {
         existing,
         now,
         random: (length) => this.random.bytes(length),
+        nextId: () => this.ids.next('fundingMethod'),
       });
       if (missing.length) await this.fundingMethods.insertAll(missing);
       const methods = [...existing, ...missing].sort(compareFundingMethods);

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, EventOutbox, UnitOfWork, type OrganizationView } from '@pfs/contracts';
+import { Clock, EventOutbox, UnitOfWork, type OrganizationView, IdGenerator } from '@pfs/contracts';
 import { Organization } from '../../../domain/organization';
 import { ReferralInviteNotFoundError } from '../../../domain/referral-invite-errors';
 import { ApiKeyIssuer } from '../../api-key.issuer';
 import { presentOrganization } from '../../organization.presenter';
-import { IdGenerator } from '../../ports/id-generator';
 import { OrganizationRepository } from '../../ports/organization.repository';
 import { ReferralInviteRepository } from '../../ports/referral-invite.repository';
 import type { AcceptReferralInviteCommand } from './accept-referral-invite.command';

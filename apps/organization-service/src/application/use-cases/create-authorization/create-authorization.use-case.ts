@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, UnitOfWork, type AuthorizationView } from '@pfs/contracts';
+import { Clock, UnitOfWork, type AuthorizationView, IdGenerator } from '@pfs/contracts';
 import { Authorization } from '../../../domain/authorization';
 import { OrganizationNotFoundError } from '../../../domain/organization-errors';
 import { presentAuthorization } from '../../authorization.presenter';
 import { AuthorizationRepository } from '../../ports/authorization.repository';
-import { IdGenerator } from '../../ports/id-generator';
 import { OrganizationRepository } from '../../ports/organization.repository';
 import type { CreateAuthorizationCommand } from './create-authorization.command';
 

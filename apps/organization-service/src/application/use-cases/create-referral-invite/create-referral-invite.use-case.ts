@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, UnitOfWork, type ReferralInviteView } from '@pfs/contracts';
+import { Clock, UnitOfWork, type ReferralInviteView, IdGenerator } from '@pfs/contracts';
 import { OrganizationNotFoundError } from '../../../domain/organization-errors';
 import { ReferralInvite } from '../../../domain/referral-invite';
-import { IdGenerator } from '../../ports/id-generator';
 import { OrganizationRepository } from '../../ports/organization.repository';
 import { ReferralInviteRepository } from '../../ports/referral-invite.repository';
 import { ReferralProgramRepository } from '../../ports/referral-program.repository';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, EventOutbox, UnitOfWork } from '@pfs/contracts';
+import { Clock, EventOutbox, UnitOfWork, IdGenerator } from '@pfs/contracts';
 import { Organization } from '../../../domain/organization';
 import { ApiKeyIssuer } from '../../api-key.issuer';
-import { IdGenerator } from '../../ports/id-generator';
 import { OrganizationRepository } from '../../ports/organization.repository';
 import type { CreateRootOrganizationCommand, CreateRootOrganizationResult } from './create-root-organization.command';
 import { organizationCreated } from '../../organization-events';

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { SERVICES, type ServiceName } from '../jobs';
+import { VERIFICATION_STATUSES } from '../views';
+
+/**
+ * Every domain event, declared once: the schema of its `data` (validated when a subscriber
+ * consumes it, and the source of its type) and who subscribes to it.
+ */
+export const EVENT_SCHEMAS = {
+  'organization.created': z.object({
+    organizationId: z.string(),
+    primaryAccountId: z.string(),
+    name: z.string(),
+    parentOrganizationId: z.string().nullable(),
+    referrerOrganizationId: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  /** A webhook event (spec §6.2): `data` is exactly the delivered body's data, in snake_case. */
+  'organization.verification.updated': z.object({
+    object: z.literal('organization'),
+    organization_id: z.string(),
+    status: z.enum(VERIFICATION_STATUSES),
+    previous_status: z.enum(VERIFICATION_STATUSES),
+    /** Set for ON_HOLD and RESUBMISSION_REQUIRED, else null. */
+    reason: z.string().nullable(),
+    occurred_at: z.string(),
+  }),
+  /**
+   * The ledger has the asset's receiving methods on the account (every POST /v1/funding-methods,
+   * also when nothing new was needed): the organization service enables the asset from it, so
+   * the asset ends up ENABLED even when the gateway's own enable step failed.
+   */
+  'funding-methods.provisioned': z.object({
+    organizationId: z.string(),
+    accountId: z.string(),
+    asset: z.string(),
+    fundingMethodIds: z.array(z.string()),
+    provisionedAt: z.string(),
+  }),
+} as const;
+
+export type EventType = keyof typeof EVENT_SCHEMAS & string;
+export type EventContract = { [T in EventType]: z.output<(typeof EVENT_SCHEMAS)[T]> };
+export type OrganizationVerificationWebhookData = EventContract['organization.verification.updated'];
+
+/**
+ * Who receives a webhook event (spec 6.4): the organization it is about and, for a client, its
+ * creator (broker). It travels beside `data`, so `data` stays exactly the delivered body.
+ */
+export const webhookAudienceSchema = z.object({
+  organizationId: z.string(),
+  parentOrganizationId: z.string().nullable(),
+});
+export type WebhookAudience = z.output<typeof webhookAudienceSchema>;
+
+/** The events partners receive as webhooks; each is appended with its audience. */
+export const WEBHOOK_EVENT_TYPES = ['organization.verification.updated'] as const satisfies readonly EventType[];
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export function isWebhookEventType(type: string): type is WebhookEventType {
+  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+/** The audience argument of `EventOutbox.append`: required for webhook events, absent otherwise. */
+export type AudienceArgument<T extends EventType> = T extends WebhookEventType ? [audience: WebhookAudience] : [];
+
+export type EventEnvelope<T extends EventType = EventType> = {
+  /** `evt_…`: subscribers de-duplicate on it. */
+  id: string;
+  type: T;
+  source: ServiceName;
+  occurredAt: string;
+  requestId: string | null;
+  data: EventContract[T];
+} & (T extends WebhookEventType
+  ? {
+      /** Who receives it as a webhook (spec 6.4). */
+      audience: WebhookAudience;
+    }
+  : { audience?: undefined });
+
+/** The union of events on any event queue. */
+export type DomainEvent = { [T in EventType]: EventEnvelope<T> }[EventType];
+
+/**
+ * Who subscribes to what. The outbox relay adds each event to the event queue of every
+ * subscriber listed here; a subscriber must handle every type it is listed for.
+ */
+export const EVENT_SUBSCRIBERS: { [T in EventType]: readonly ServiceName[] } = {
+  'organization.created': ['ledger'],
+  'organization.verification.updated': ['webhook-delivery'],
+  'funding-methods.provisioned': ['organization'],
+};
+
+export function subscribedEventTypes(service: ServiceName): EventType[] {
+  return (Object.keys(EVENT_SUBSCRIBERS) as EventType[]).filter((type) => EVENT_SUBSCRIBERS[type].includes(service));
+}
+
+const envelopeBase = {
+  id: z.string(),
+  source: z.enum(SERVICES),
+  occurredAt: z.string(),
+  requestId: z.string().nullable(),
+};
+
+/**
+ * Checks a consumed event against the contract: a known type, the envelope, the type's `data`
+ * and (for webhook events) its audience. Unknown fields are dropped, so a newer publisher that
+ * adds fields stays readable.
+ */
+export function parseEvent(raw: unknown): { ok: true; event: DomainEvent } | { ok: false; problem: string } {
+  const type = (raw as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string' || !Object.hasOwn(EVENT_SCHEMAS, type)) {
+    return { ok: false, problem: `unknown event type ${JSON.stringify(type)}` };
+  }
+  const schema = z.object({
+    ...envelopeBase,
+    type: z.literal(type),
+    data: EVENT_SCHEMAS[type as EventType],
+    ...(isWebhookEventType(type) ? { audience: webhookAudienceSchema } : {}),
+  });
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return { ok: false, problem: `${type}: ${z.prettifyError(parsed.error)}` };
+  return { ok: true, event: parsed.data as DomainEvent };
+}

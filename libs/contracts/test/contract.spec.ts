@@ -1,0 +1,109 @@
+import {
+  COMMAND_CONTRACT,
+  commandDefinition,
+  commandNames,
+  EVENT_SCHEMAS,
+  EVENT_SUBSCRIBERS,
+  parseCommandPayload,
+  parseEvent,
+  subscribedEventTypes,
+  WEBHOOK_EVENT_TYPES,
+  type CommandService,
+} from '../src';
+
+describe('the command contract', () => {
+  it('derives each queue’s names from its declaration, with system.ping everywhere', () => {
+    for (const service of Object.keys(COMMAND_CONTRACT) as CommandService[]) {
+      const names = commandNames(service);
+      expect(names).toEqual(Object.keys(COMMAND_CONTRACT[service]));
+      expect(names).toContain('system.ping');
+    }
+    expect(commandNames('ledger')).toEqual(['system.ping', 'accounts.list', 'accounts.get', 'funding-methods.provision', 'funding-methods.get']);
+  });
+
+  it('says which commands change state', () => {
+    expect(commandDefinition('organization', 'organizations.create')?.kind).toBe('mutation');
+    expect(commandDefinition('organization', 'organizations.get')?.kind).toBe('query');
+    expect(commandDefinition('ledger', 'funding-methods.provision')?.kind).toBe('mutation');
+    // Names are data: an inherited property is not a command.
+    expect(commandDefinition('ledger', 'toString')).toBeUndefined();
+    expect(commandDefinition('ledger', '__proto__')).toBeUndefined();
+  });
+
+  it('accepts a payload of the declared shape and drops fields it does not know', () => {
+    expect(parseCommandPayload('ledger', 'accounts.get', { organizationId: 'org_1', accountId: 'acct_1', addedLater: true })).toEqual({
+      ok: true,
+      payload: { organizationId: 'org_1', accountId: 'acct_1' },
+    });
+  });
+
+  it.each([
+    ['a missing field', 'accounts.get', { organizationId: 'org_1' }, 'accountId'],
+    ['a wrong type', 'accounts.list', { organizationId: 'org_1', page: { limit: '25', cursor: null } }, 'page.limit'],
+    ['a value outside an enum', 'organizations.create', { callerOrganizationId: 'o', name: 'n', entityType: 'TRUST', country: 'DE', email: null }, 'entityType'],
+  ])('refuses %s and names the field', (_case, name, payload, field) => {
+    const service = name === 'organizations.create' ? 'organization' : 'ledger';
+    const parsed = parseCommandPayload(service, name, payload);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.problem).toContain(field);
+  });
+
+  it('refuses a command the queue does not declare', () => {
+    expect(parseCommandPayload('quote', 'quotes.create', {})).toEqual({ ok: false, problem: '"quotes.create" is not a command of quote-commands' });
+  });
+});
+
+describe('the event contract', () => {
+  const created = {
+    id: 'evt_1',
+    type: 'organization.created',
+    source: 'organization',
+    occurredAt: '2026-11-23T00:00:00.000Z',
+    requestId: null,
+    data: {
+      organizationId: 'org_1',
+      primaryAccountId: 'acct_1',
+      name: 'Acme',
+      parentOrganizationId: null,
+      referrerOrganizationId: null,
+      createdAt: '2026-11-23T00:00:00.000Z',
+    },
+  };
+
+  it('has subscribers and a schema for every type', () => {
+    expect(Object.keys(EVENT_SUBSCRIBERS).sort()).toEqual(Object.keys(EVENT_SCHEMAS).sort());
+    for (const subscribers of Object.values(EVENT_SUBSCRIBERS)) expect(subscribers.length).toBeGreaterThan(0);
+    expect(subscribedEventTypes('ledger')).toContain('organization.created');
+  });
+
+  it('accepts a well-formed envelope', () => {
+    expect(parseEvent(created)).toEqual({ ok: true, event: created });
+  });
+
+  it('refuses an unknown type, a malformed envelope and data of another version', () => {
+    expect(parseEvent({ ...created, type: 'organization.renamed' })).toEqual({ ok: false, problem: 'unknown event type "organization.renamed"' });
+    expect(parseEvent({ ...created, type: 'toString' })).toMatchObject({ ok: false });
+    const noId = parseEvent({ ...created, id: undefined });
+    expect(noId.ok).toBe(false);
+    const renamed = parseEvent({ ...created, data: { ...created.data, primaryAccountId: undefined, accountId: 'acct_1' } });
+    expect(renamed).toMatchObject({ ok: false, problem: expect.stringContaining('primaryAccountId') });
+  });
+
+  it('requires the audience of a webhook event', () => {
+    expect(WEBHOOK_EVENT_TYPES).toContain('organization.verification.updated');
+    const verification = {
+      ...created,
+      type: 'organization.verification.updated',
+      data: {
+        object: 'organization',
+        organization_id: 'org_1',
+        status: 'APPROVED',
+        previous_status: 'PENDING',
+        reason: null,
+        occurred_at: '2026-11-23T00:00:00.000Z',
+      },
+    };
+    expect(parseEvent(verification)).toMatchObject({ ok: false, problem: expect.stringContaining('audience') });
+    expect(parseEvent({ ...verification, audience: { organizationId: 'org_1', parentOrganizationId: null } }).ok).toBe(true);
+  });
+});

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { DomainError } from '@pfs/contracts';
+
+/** One mutating command as the log knows it. */
+export interface LoggedCommand {
+  commandId: string;
+  command: string;
+  /** The validated payload: a repeat with another payload under the same id is refused. */
+  payload: unknown;
+}
+
+/**
+ * Exactly-once mutating commands. `runOnce` runs the work in one transaction with a row for
+ * the command id, and stores the result in that row before COMMIT: a repeat (a re-delivered
+ * job, a client retry with the same Idempotency-Key) finds the row and gets the stored result,
+ * and a concurrent repeat waits on the row until the first commits or rolls back. A domain
+ * error rolls everything back, the row included: nothing changed, so a retry may run again.
+ */
+export abstract class CommandLog {
+  abstract runOnce<R>(command: LoggedCommand, work: () => Promise<R>): Promise<R>;
+  /** Deletes entries older than `before`; the count deleted. */
+  abstract purge(before: Date): Promise<number>;
+}
+
+/** How long a command's result is kept: longer than the gateway's idempotency window (24 h by default). */
+export const COMMAND_LOG_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function payloadHash(payload: unknown): string {
+  return createHash('sha256')
+    .update(canonicalize(payload) ?? 'null')
+    .digest('hex');
+}
+
+/** The same command id came back with a different payload: a client reused its Idempotency-Key. */
+export class CommandIdReusedError extends DomainError {
+  constructor(command: string) {
+    super(
+      'idempotency_key_in_use',
+      `This Idempotency-Key was already used for a different ${command} request. Use a new key for a new request.`,
+    );
+  }
+}

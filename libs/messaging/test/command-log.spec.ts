@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { DomainError, newId } from '@pfs/contracts';
+import { createPrismaClient, Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { readPlatformConfig } from '@pfs/platform';
+import { isolateQueues } from '@pfs/testing';
+import { COMMAND_LOG_RETENTION_MS, PrismaCommandLog } from '../src';
+
+isolateQueues('msg-command-log');
+
+// The exactly-once mechanism on its own, against PostgreSQL: the effect of the work is a row in
+// the quote schema's inbox table (nothing else in this package uses it), counted afterwards.
+
+const config = readPlatformConfig();
+const prisma = createPrismaClient({ databaseUrl: config.databaseUrl, poolSize: 12 });
+const host = new PrismaTransactionHost(prisma);
+const log = new PrismaCommandLog(host, 'quote');
+
+/** The work of a command: one row per run, tagged with the test's marker. */
+function effect(marker: string): () => Promise<{ marker: string; runId: string }> {
+  return async () => {
+    const runId = newId('event');
+    await host.client.$executeRaw`INSERT INTO "quote"."processed_events" (event_id) VALUES (${`${marker}:${runId}`})`;
+    return { marker, runId };
+  };
+}
+
+async function runs(marker: string): Promise<number> {
+  const [row] = await prisma.$queryRaw<Array<{ count: bigint }>>`SELECT count(*) FROM "quote"."processed_events" WHERE event_id LIKE ${`${marker}:%`}`;
+  return Number(row.count);
+}
+
+const fresh = () => ({ commandId: newId('command'), marker: randomBytes(6).toString('hex') });
+
+afterAll(async () => {
+  await prisma.$disconnect();
+});
+
+describe('PrismaCommandLog.runOnce', () => {
+  it('runs a command once and answers a repeat with the stored result', async () => {
+    const { commandId, marker } = fresh();
+    const command = { commandId, command: 'demo.create', payload: { name: 'x', amount: '1.50' } };
+    const first = await log.runOnce(command, effect(marker));
+    const second = await log.runOnce({ ...command, payload: { amount: '1.50', name: 'x' } }, effect(marker));
+    expect(second).toEqual(first);
+    expect(await runs(marker)).toBe(1);
+  });
+
+  it('lets 20 concurrent deliveries of one command produce exactly one effect, all with its result', async () => {
+    const { commandId, marker } = fresh();
+    const command = { commandId, command: 'demo.create', payload: { n: 1 } };
+    const results = await Promise.all(Array.from({ length: 20 }, () => log.runOnce(command, effect(marker))));
+    expect(await runs(marker)).toBe(1);
+    expect(new Set(results.map((result) => result.runId)).size).toBe(1);
+  });
+
+  it('keeps commands apart by id and by name', async () => {
+    const { commandId, marker } = fresh();
+    await log.runOnce({ commandId, command: 'demo.create', payload: {} }, effect(marker));
+    await log.runOnce({ commandId, command: 'demo.enable', payload: {} }, effect(marker));
+    await log.runOnce({ commandId: newId('command'), command: 'demo.create', payload: {} }, effect(marker));
+    expect(await runs(marker)).toBe(3);
+  });
+
+  it('records nothing when the command fails, so a retry runs it', async () => {
+    const { commandId, marker } = fresh();
+    const command = { commandId, command: 'demo.create', payload: {} };
+    const failing = async () => {
+      await effect(marker)();
+      throw new DomainError('insufficient_funds', 'short');
+    };
+    await expect(log.runOnce(command, failing)).rejects.toMatchObject({ code: 'insufficient_funds' });
+    expect(await runs(marker)).toBe(0);
+    await log.runOnce(command, effect(marker));
+    expect(await runs(marker)).toBe(1);
+  });
+
+  it('refuses the same id with another payload (a reused Idempotency-Key) and changes nothing', async () => {
+    const { commandId, marker } = fresh();
+    await log.runOnce({ commandId, command: 'demo.create', payload: { amount: '1' } }, effect(marker));
+    await expect(log.runOnce({ commandId, command: 'demo.create', payload: { amount: '2' } }, effect(marker))).rejects.toMatchObject({
+      code: 'idempotency_key_in_use',
+    });
+    expect(await runs(marker)).toBe(1);
+  });
+
+  it('joins the transaction the work opens, so the entry and the effect commit together', async () => {
+    const { commandId, marker } = fresh();
+    const rolledBack = log.runOnce({ commandId, command: 'demo.create', payload: {} }, async () => {
+      await effect(marker)();
+      // A failure after the effect, inside the same transaction (e.g. a unique violation).
+      await host.client.$executeRaw`INSERT INTO "quote"."processed_events" (event_id) VALUES (${Prisma.raw("'dup'")}), (${Prisma.raw("'dup'")})`;
+    });
+    await expect(rolledBack).rejects.toThrow();
+    expect(await runs(marker)).toBe(0);
+    const [row] = await prisma.$queryRaw<Array<{ count: bigint }>>`SELECT count(*) FROM "quote"."command_log" WHERE command_id = ${commandId}`;
+    expect(Number(row.count)).toBe(0);
+  });
+
+  it('purges entries older than the retention, which outlasts the gateway’s 24 h idempotency window', async () => {
+    expect(COMMAND_LOG_RETENTION_MS).toBeGreaterThan(24 * 60 * 60 * 1000);
+    const { commandId, marker } = fresh();
+    await log.runOnce({ commandId, command: 'demo.create', payload: {} }, effect(marker));
+    await prisma.$executeRaw`UPDATE "quote"."command_log" SET created_at = now() - interval '8 days' WHERE command_id = ${commandId}`;
+    expect(await log.purge(new Date(Date.now() - COMMAND_LOG_RETENTION_MS))).toBeGreaterThanOrEqual(1);
+    await log.runOnce({ commandId, command: 'demo.create', payload: {} }, effect(marker));
+    expect(await runs(marker)).toBe(2);
+  });
+});
