@@ -1,3 +1,4 @@
+import { COMMAND_LOG_RETENTION_MS } from '@pfs/messaging';
 import { positiveInt, readPlatformConfig, type PlatformConfig } from '@pfs/platform';
 
 /** The platform settings plus what only the HTTP entry point needs. */
@@ -27,7 +28,19 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     bodyLimitBytes: positiveInt(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
     rateLimitPerWindow: positiveInt(env.RATE_LIMIT_PER_MINUTE, 1000, 'RATE_LIMIT_PER_MINUTE'),
     rateLimitWindowSeconds: positiveInt(env.RATE_LIMIT_WINDOW_SECONDS, 60, 'RATE_LIMIT_WINDOW_SECONDS'),
-    idempotencyTtlSeconds: positiveInt(env.IDEMPOTENCY_TTL_SECONDS, 24 * 60 * 60, 'IDEMPOTENCY_TTL_SECONDS'),
+    idempotencyTtlSeconds: idempotencyTtl(env.IDEMPOTENCY_TTL_SECONDS),
     idempotencyLeaseMs: positiveInt(env.IDEMPOTENCY_LEASE_MS, 60_000, 'IDEMPOTENCY_LEASE_MS'),
   };
+}
+
+/**
+ * A retry within the idempotency window must find its command in the services' command logs,
+ * so the window may not outlast what they keep.
+ */
+function idempotencyTtl(value: string | undefined): number {
+  const seconds = positiveInt(value, 24 * 60 * 60, 'IDEMPOTENCY_TTL_SECONDS');
+  if (seconds * 1000 > COMMAND_LOG_RETENTION_MS) {
+    throw new Error(`IDEMPOTENCY_TTL_SECONDS may be at most ${COMMAND_LOG_RETENTION_MS / 1000} (how long the services keep command results)`);
+  }
+  return seconds;
 }

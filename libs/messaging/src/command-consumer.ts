@@ -199,9 +199,8 @@ export class CommandConsumer<S extends CommandService> {
     try {
       await this.publisher?.publish(data.meta.replyTo, JSON.stringify(message));
     } catch (error) {
-      // The work is done (and committed): retrying the job would do it twice. The sender
-      // answers 503 at its deadline. This (Redis failing between commit and reply) is the one
-      // window in which a client's retry can repeat committed work: logged for reconciliation.
+      // The work is done (and committed); its result is in the command log, so the client's
+      // retry with its Idempotency-Key gets it rather than a second effect. The sender answers 503.
       this.options.logger.error({ command: job.name, jobId: job.id, err: (error as Error).message }, 'command reply could not be published');
     }
   }

@@ -1,19 +1,24 @@
 import { Prisma, type PrismaTransactionHost } from '@pfs/persistence';
+import type { SecretBox } from '@pfs/platform';
 import { CommandIdReusedError, CommandLog, payloadHash, type LoggedCommand } from './command-log';
 import { quoteSchema } from './prisma-event-outbox';
 
 interface LoggedRow {
   payload_hash: string;
-  result: unknown;
+  result: { sealed: string };
 }
 
-/** The command log in the service's own `command_log` table. */
+/**
+ * The command log in the service's own `command_log` table. Results are sealed (AES-256-GCM):
+ * some carry what must not be readable at rest, e.g. the API key of a sandbox sign-up.
+ */
 export class PrismaCommandLog extends CommandLog {
   private readonly table: string;
 
   constructor(
     private readonly host: PrismaTransactionHost,
     schema: string,
+    private readonly box: SecretBox,
   ) {
     super();
     this.table = `${quoteSchema(schema)}."command_log"`;
@@ -33,11 +38,12 @@ export class PrismaCommandLog extends CommandLog {
           WHERE command_id = ${command.commandId} AND command = ${command.command}`;
         if (!row) throw new Error(`command ${command.command} ${command.commandId} vanished from the command log`);
         if (row.payload_hash !== hash) throw new CommandIdReusedError(command.command);
-        return row.result as R;
+        return JSON.parse(this.box.open(row.result.sealed)) as R;
       }
       const result = await work();
       // undefined is not JSON: stored as null, which is what the reply carries too.
-      await client.$executeRaw`UPDATE ${Prisma.raw(this.table)} SET result = ${JSON.stringify(result ?? null)}::jsonb
+      const sealed = { sealed: this.box.seal(JSON.stringify(result ?? null)) };
+      await client.$executeRaw`UPDATE ${Prisma.raw(this.table)} SET result = ${JSON.stringify(sealed)}::jsonb
         WHERE command_id = ${command.commandId} AND command = ${command.command}`;
       return result;
     });

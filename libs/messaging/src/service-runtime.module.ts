@@ -18,6 +18,7 @@ import {
   createMetricsRegistry,
   MetricsRegistry,
   readPlatformConfig,
+  SecretBox,
   WebhookAttemptMetrics,
   type Logger,
   type PlatformConfig,
@@ -87,8 +88,9 @@ export class ServiceRuntimeModule {
       },
       {
         provide: CommandLog,
-        useFactory: (host: PrismaTransactionHost) => new PrismaCommandLog(host, identity.schema),
-        inject: [PrismaTransactionHost],
+        useFactory: (host: PrismaTransactionHost, config: PlatformConfig) =>
+          new PrismaCommandLog(host, identity.schema, SecretBox.derive(config.apiKeyPepper, 'command log results')),
+        inject: [PrismaTransactionHost, PLATFORM_CONFIG],
       },
       PingUseCase,
       {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError, newId } from '@pfs/contracts';
 import { createPrismaClient, Prisma, PrismaTransactionHost } from '@pfs/persistence';
-import { readPlatformConfig } from '@pfs/platform';
+import { readPlatformConfig, SecretBox } from '@pfs/platform';
 import { isolateQueues } from '@pfs/testing';
 import { COMMAND_LOG_RETENTION_MS, PrismaCommandLog } from '../src';
 
@@ -13,7 +13,7 @@ isolateQueues('msg-command-log');
 const config = readPlatformConfig();
 const prisma = createPrismaClient({ databaseUrl: config.databaseUrl, poolSize: 12 });
 const host = new PrismaTransactionHost(prisma);
-const log = new PrismaCommandLog(host, 'quote');
+const log = new PrismaCommandLog(host, 'quote', SecretBox.derive('test pepper', 'command log results'));
 
 /** The work of a command: one row per run, tagged with the test's marker. */
 function effect(marker: string): () => Promise<{ marker: string; runId: string }> {
@@ -51,6 +51,16 @@ describe('PrismaCommandLog.runOnce', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => log.runOnce(command, effect(marker))));
     expect(await runs(marker)).toBe(1);
     expect(new Set(results.map((result) => result.runId)).size).toBe(1);
+  });
+
+  it('stores the result sealed: nothing of it is readable in the table', async () => {
+    const { commandId, marker } = fresh();
+    await log.runOnce({ commandId, command: 'demo.sign-up', payload: {} }, async () => ({ apiKey: `sk_test_${marker}` }));
+    const [row] = await prisma.$queryRaw<Array<{ result: unknown }>>`SELECT result FROM "quote"."command_log" WHERE command_id = ${commandId}`;
+    expect(JSON.stringify(row.result)).not.toContain(marker);
+    expect(await log.runOnce({ commandId, command: 'demo.sign-up', payload: {} }, async () => ({ apiKey: 'another' }))).toEqual({
+      apiKey: `sk_test_${marker}`,
+    });
   });
 
   it('keeps commands apart by id and by name', async () => {

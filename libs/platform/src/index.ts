@@ -4,3 +4,4 @@ export * from './nest-logger';
 export * from './health';
 export * from './metrics';
 export * from './shutdown';
+export * from './secret-box';

@@ -1,0 +1,32 @@
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+
+/**
+ * Authenticated encryption (AES-256-GCM) for what must be stored but never readable at rest:
+ * command results that carry API keys or account numbers, later webhook secrets. A sealed
+ * value is `v1.<iv>.<tag>.<ciphertext>` (base64url); opening a tampered one throws.
+ */
+export class SecretBox {
+  private constructor(private readonly key: Buffer) {}
+
+  /** A box whose key is derived from a secret for one purpose, so no two uses share a key. */
+  static derive(secret: string, purpose: string): SecretBox {
+    return new SecretBox(createHmac('sha256', secret).update(`pfs secret box: ${purpose}`).digest());
+  }
+
+  seal(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join('.');
+  }
+
+  open(sealed: string): string {
+    const [version, iv, tag, body] = sealed.split('.');
+    if (version !== VERSION || iv === undefined || tag === undefined || body === undefined) throw new Error('not a sealed value');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  }
+}
