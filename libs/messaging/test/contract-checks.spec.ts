@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { Queue } from 'bullmq';
+import { commandNames, newId, newRequestId, type CommandJobData } from '@pfs/contracts';
+import { createPrismaClient, PrismaTransactionHost } from '@pfs/persistence';
+import { createLogger, readPlatformConfig, SecretBox } from '@pfs/platform';
+import { eventually, isolateQueues } from '@pfs/testing';
+import { CommandBus, CommandConsumer, createRedisConnection, PrismaCommandLog, type AnyCommandHandler } from '../src';
+
+const prefix = isolateQueues('msg-contract');
+
+/*
+ * A version skew between services fails loudly: a command whose payload does not match its
+ * schema is refused with one error line, answered internal_error and failed without a retry;
+ * a mutation runs through the command log. The ledger queue and schema, in one process.
+ */
+
+const lines: Array<Record<string, unknown>> = [];
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+    done();
+  },
+});
+const logger = createLogger('contract-test', 'info', sink);
+const config = readPlatformConfig();
+const prisma = createPrismaClient({ databaseUrl: config.databaseUrl, poolSize: 4 });
+const commandLog = new PrismaCommandLog(new PrismaTransactionHost(prisma), 'ledger', SecretBox.derive('test', 'command log results'));
+const redis = createRedisConnection(config.redisUrl, 'contract-test');
+const queue = new Queue('ledger-commands', { connection: redis, prefix });
+
+/** What each handler was given, so a test can see the validated payload. */
+const received: Array<{ command: string; payload: unknown }> = [];
+const handlers = commandNames('ledger').map(
+  (command) =>
+    ({
+      command,
+      async execute(payload: unknown) {
+        received.push({ command, payload });
+        return { command };
+      },
+    }) as unknown as AnyCommandHandler<'ledger'>,
+);
+const consumer = new CommandConsumer('ledger', handlers, { redisUrl: config.redisUrl, prefix, logger, commandLog });
+const bus = new CommandBus({ redisUrl: config.redisUrl, prefix, timeoutMs: 5000, name: 'contract-bus' });
+
+beforeAll(async () => {
+  await Promise.all([consumer.start(), bus.start()]);
+});
+
+afterAll(async () => {
+  await Promise.all([consumer.close(), bus.close()]);
+  await queue.obliterate({ force: true });
+  await queue.close();
+  redis.disconnect();
+  await prisma.$disconnect();
+});
+
+describe('commands checked against the contract when consumed', () => {
+  it('hands the use case the payload as its schema parses it, without fields it does not know', async () => {
+    const organizationId = newId('organization');
+    const accountId = newId('account');
+    await bus.send('ledger', 'accounts.get', { organizationId, accountId, extra: 'from a newer sender' } as never, { requestId: newRequestId() });
+    expect(received.find((entry) => (entry.payload as { accountId?: string }).accountId === accountId)).toEqual({
+      command: 'accounts.get',
+      payload: { organizationId, accountId },
+    });
+  });
+
+  it('refuses a payload of another shape: one error line naming the field, internal_error, no retry', async () => {
+    const requestId = newRequestId();
+    const before = received.length;
+    await expect(bus.send('ledger', 'accounts.get', { organizationId: 42 } as never, { requestId })).rejects.toMatchObject({ code: 'internal_error' });
+    expect(received.length).toBe(before);
+    const line = await eventually(async () => lines.find((entry) => entry.requestId === requestId && entry.msg === 'command refused: it does not match the contract'));
+    expect(line).toMatchObject({ level: 'error', command: 'accounts.get' });
+    expect(String(line.problem)).toMatch(/organizationId[\s\S]*accountId|accountId[\s\S]*organizationId/);
+    const failed = await eventually(async () => (await queue.getFailed()).find((job) => (job.data as CommandJobData).meta.requestId === requestId));
+    expect(failed.attemptsMade).toBe(1);
+  });
+
+  it('refuses a job without a command id, as a sender of another version would send it', async () => {
+    const requestId = newRequestId();
+    await queue.add('funding-methods.provision', {
+      payload: { organizationId: newId('organization'), accountId: null, asset: 'EUR' },
+      meta: { requestId, replyTo: `${prefix}:replies:nobody`, deadline: Date.now() + 60000 },
+    }, { jobId: randomUUID() });
+    const line = await eventually(async () => lines.find((entry) => entry.requestId === requestId && entry.msg === 'command refused: it does not match the contract'));
+    expect(line.problem).toBe('meta.commandId is missing');
+  });
+
+  it('runs a mutation once per command id, a query every time', async () => {
+    const commandId = newId('command');
+    const payload = { organizationId: newId('organization'), accountId: null, asset: 'EUR' };
+    const count = () => received.filter((entry) => (entry.payload as { organizationId?: string }).organizationId === payload.organizationId).length;
+    await bus.send('ledger', 'funding-methods.provision', payload, { requestId: newRequestId(), commandId });
+    await bus.send('ledger', 'funding-methods.provision', payload, { requestId: newRequestId(), commandId });
+    expect(count()).toBe(1);
+    const query = { organizationId: payload.organizationId, fundingMethodId: newId('fundingMethod') };
+    await bus.send('ledger', 'funding-methods.get', query, { requestId: newRequestId(), commandId });
+    await bus.send('ledger', 'funding-methods.get', query, { requestId: newRequestId(), commandId });
+    expect(count()).toBe(3);
+  });
+});
