@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { Clock, SystemClock } from '@pfs/contracts';
 import { CommandBus } from '@pfs/messaging';
 import type { Logger } from '@pfs/platform';
 import { AccountsController } from './accounts/accounts.controller';
@@ -66,6 +67,7 @@ export class GatewayModule {
         { provide: GATEWAY_CONFIG, useValue: runtime.config },
         { provide: GATEWAY_LOGGER, useValue: runtime.logger },
         { provide: CommandBus, useValue: runtime.bus },
+        { provide: Clock, useClass: SystemClock },
         GatewayRedis,
         ApiKeyAuthenticator,
         RateLimiter,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, hashApiKey, isDomainError, isWellFormedApiKey, type Principal } from '@pfs/contracts';
+import { LRUCache } from 'lru-cache';
+import { Clock, DomainError, hashApiKey, isDomainError, isWellFormedApiKey, type Principal } from '@pfs/contracts';
 import { CommandBus } from '@pfs/messaging';
 import type { GatewayConfig } from '../gateway.config';
 import { GATEWAY_CONFIG } from '../gateway.tokens';
@@ -9,10 +10,9 @@ export const AUTH_CACHE_TTL_MS = 2000;
 const AUTH_CACHE_MAX_ENTRIES = 10_000;
 const REJECTION_CACHE_MAX_ENTRIES = 10_000;
 
-interface CacheEntry {
-  principal: Principal | null;
-  expiresAt: number;
-}
+/** A definite "no" for a key, cached like a principal (a cache holds objects, not null). */
+const REJECTED = Symbol('rejected');
+type Answer = Principal | typeof REJECTED;
 
 /**
  * Turns an Authorization header into the calling principal. The organization service owns the
@@ -23,14 +23,20 @@ interface CacheEntry {
  */
 @Injectable()
 export class ApiKeyAuthenticator {
-  private readonly cache = new Map<string, CacheEntry>();
-  private readonly rejections = new Map<string, CacheEntry>();
+  private readonly cache: LRUCache<string, Principal>;
+  private readonly rejections: LRUCache<string, typeof REJECTED>;
   private readonly inFlight = new Map<string, Promise<Principal | null>>();
 
   constructor(
     private readonly bus: CommandBus,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+    private readonly clock: Clock,
+  ) {
+    // Time comes from the clock (tests drive it), read at every look-up (ttlResolution 0).
+    const timing = { ttl: AUTH_CACHE_TTL_MS, ttlResolution: 0, perf: { now: () => this.clock.now().getTime() } };
+    this.cache = new LRUCache<string, Principal>({ ...timing, max: AUTH_CACHE_MAX_ENTRIES });
+    this.rejections = new LRUCache<string, typeof REJECTED>({ ...timing, max: REJECTION_CACHE_MAX_ENTRIES });
+  }
 
   async authenticate(authorization: string | undefined, requestId: string): Promise<Principal> {
     if (authorization === undefined) {
@@ -58,12 +64,8 @@ export class ApiKeyAuthenticator {
   }
 
   private async lookup(keyHash: string, requestId: string): Promise<Principal | null> {
-    const now = Date.now();
-    for (const cache of [this.cache, this.rejections]) {
-      const cached = cache.get(keyHash);
-      if (cached && cached.expiresAt > now) return cached.principal;
-      if (cached) cache.delete(keyHash);
-    }
+    const cached: Answer | undefined = this.cache.get(keyHash) ?? this.rejections.get(keyHash);
+    if (cached) return cached === REJECTED ? null : cached;
 
     let pending = this.inFlight.get(keyHash);
     if (!pending) {
@@ -75,7 +77,7 @@ export class ApiKeyAuthenticator {
 
   private async ask(keyHash: string, requestId: string): Promise<Principal | null> {
     // The TTL counts from the question, so an answer is never older than AUTH_CACHE_TTL_MS.
-    const askedAt = Date.now();
+    const askedAt = this.clock.now().getTime();
     let principal: Principal | null;
     try {
       const result = await this.bus.send('organization', 'api-keys.authenticate', { keyHash }, { requestId });
@@ -85,17 +87,8 @@ export class ApiKeyAuthenticator {
       if (!isDomainError(error) || error.code !== 'authentication_failed') throw error;
       principal = null;
     }
-    this.remember(keyHash, { principal, expiresAt: askedAt + AUTH_CACHE_TTL_MS });
+    if (principal) this.cache.set(keyHash, principal, { start: askedAt });
+    else this.rejections.set(keyHash, REJECTED, { start: askedAt });
     return principal;
-  }
-
-  private remember(keyHash: string, entry: CacheEntry): void {
-    const [cache, limit] = entry.principal ? [this.cache, AUTH_CACHE_MAX_ENTRIES] : [this.rejections, REJECTION_CACHE_MAX_ENTRIES];
-    if (cache.size >= limit) {
-      // Drop the oldest insertion; Map iterates in insertion order.
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-    cache.set(keyHash, entry);
   }
 }
