@@ -13,7 +13,7 @@ import { GatewayRedis, RedisScript } from '../redis/gateway-redis';
  */
 
 /** Existing record's fields, or nil after writing a fresh running claim. */
-const CLAIM = new RedisScript(`
+const CLAIM = new RedisScript('pfsIdempotencyClaim', 1, `
 local existing = redis.call('HMGET', KEYS[1], 'state', 'fingerprint', 'status', 'body', 'requestId')
 if existing[1] then return existing end
 redis.call('HSET', KEYS[1], 'state', 'running', 'token', ARGV[1], 'fingerprint', ARGV[2], 'requestId', ARGV[3])
@@ -21,14 +21,14 @@ redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return false
 `);
 
-const RENEW = new RedisScript(`
+const RENEW = new RedisScript('pfsIdempotencyRenew', 1, `
 if redis.call('HGET', KEYS[1], 'token') == ARGV[1] and redis.call('HGET', KEYS[1], 'state') == 'running' then
   return redis.call('PEXPIRE', KEYS[1], ARGV[2])
 end
 return 0
 `);
 
-const COMPLETE = new RedisScript(`
+const COMPLETE = new RedisScript('pfsIdempotencyComplete', 1, `
 if redis.call('HGET', KEYS[1], 'token') == ARGV[1] and redis.call('HGET', KEYS[1], 'state') == 'running' then
   redis.call('HSET', KEYS[1], 'state', 'done', 'status', ARGV[2], 'body', ARGV[3])
   redis.call('PEXPIRE', KEYS[1], ARGV[4])
@@ -37,7 +37,7 @@ end
 return 0
 `);
 
-const RELEASE = new RedisScript(`
+const RELEASE = new RedisScript('pfsIdempotencyRelease', 1, `
 if redis.call('HGET', KEYS[1], 'token') == ARGV[1] and redis.call('HGET', KEYS[1], 'state') == 'running' then
   return redis.call('DEL', KEYS[1])
 end

@@ -9,7 +9,7 @@ import { GatewayRedis, RedisScript } from '../redis/gateway-redis';
  * Redis's clock decides when a window ends, so replicas with skewed clocks still agree.
  * Returns the count including this request and the milliseconds until the window ends.
  */
-const CONSUME = new RedisScript(`
+const CONSUME = new RedisScript('pfsRateLimitConsume', 1, `
 local now = redis.call('TIME')
 local nowMs = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 local windowMs = tonumber(ARGV[1])

@@ -1,18 +1,24 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { createProducerConnection } from '@pfs/messaging';
 import type { GatewayConfig } from '../gateway.config';
 import { GATEWAY_CONFIG } from '../gateway.tokens';
 
-/** A Lua script run atomically by Redis, addressed by its digest after the first call. */
+/**
+ * A Lua script run atomically by Redis. It becomes a command of the connection through
+ * ioredis's `defineCommand`, which sends EVALSHA and falls back to EVAL when Redis no longer
+ * knows the digest (restarted or flushed since the last call).
+ */
 export class RedisScript {
-  readonly sha: string;
-
-  constructor(readonly lua: string) {
-    this.sha = createHash('sha1').update(lua).digest('hex');
-  }
+  constructor(
+    /** The command's name on the connection: letters only, unique per script. */
+    readonly name: string,
+    readonly numberOfKeys: number,
+    readonly lua: string,
+  ) {}
 }
+
+type ScriptCommand = (...keysAndArgs: Array<string | number>) => Promise<unknown>;
 
 /**
  * The gateway's own Redis connection for the state every replica shares (rate-limit windows,
@@ -24,6 +30,7 @@ export class GatewayRedis implements OnApplicationShutdown {
   readonly client: Redis;
   /** Every key of this deployment starts with it (QUEUE_PREFIX), so parallel test runs stay apart. */
   readonly prefix: string;
+  private readonly defined = new Set<string>();
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createProducerConnection(config.redisUrl, 'gateway-platform');
@@ -34,14 +41,15 @@ export class GatewayRedis implements OnApplicationShutdown {
     return [this.prefix, ...parts].join(':');
   }
 
-  async run(script: RedisScript, keys: string[], args: Array<string | number>): Promise<unknown> {
-    try {
-      return await this.client.evalsha(script.sha, keys.length, ...keys, ...args);
-    } catch (error) {
-      // A Redis restarted or flushed since the last call no longer knows the digest.
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return this.client.eval(script.lua, keys.length, ...keys, ...args);
+  run(script: RedisScript, keys: string[], args: Array<string | number>): Promise<unknown> {
+    if (keys.length !== script.numberOfKeys) throw new Error(`${script.name} takes ${script.numberOfKeys} key(s)`);
+    if (!this.defined.has(script.name)) {
+      this.client.defineCommand(script.name, { numberOfKeys: script.numberOfKeys, lua: script.lua });
+      this.defined.add(script.name);
     }
+    // defineCommand adds the command as a method of the connection, which its type cannot know.
+    const command = (this.client as unknown as Record<string, ScriptCommand>)[script.name];
+    return command.call(this.client, ...keys, ...args);
   }
 
   async onApplicationShutdown(): Promise<void> {
