@@ -93,7 +93,7 @@ describe('architecture', () => {
   it('domain code imports no framework, ORM or queue library', () => {
     // Pure computation libraries are fine: decimal arithmetic, and hashes (keccak-256 for EIP-55 addresses).
     const allowed = (specifier: string) =>
-      specifier.startsWith('.') || specifier === '@pfs/contracts' || specifier === 'big.js' || specifier.startsWith('@noble/hashes/') || specifier.startsWith('node:');
+      specifier.startsWith('.') || specifier === '@pfs/contracts' || specifier === '@pfs/codecs' || specifier === 'big.js' || specifier.startsWith('@noble/hashes/') || specifier.startsWith('node:');
     const offenders = APPS.flatMap((app) =>
       sourceFiles(join(ROOT, 'apps', app, 'src/domain')).flatMap((file) =>
         imports(file)

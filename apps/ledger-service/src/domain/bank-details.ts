@@ -1,3 +1,4 @@
+import { abaCheckDigit, ibanFor } from '@pfs/codecs';
 import type { BankDetails } from './account';
 
 /** Random bytes come from outside the domain (a port), so tests can pin them. */
@@ -12,28 +13,6 @@ export function randomDigits(random: RandomBytes, count: number): string {
     }
   }
   return digits;
-}
-
-/** ABA routing number check digit: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
-export function abaCheckDigit(firstEight: string): string {
-  if (!/^\d{8}$/.test(firstEight)) throw new RangeError('an ABA routing number has 8 digits before its check digit');
-  const weights = [3, 7, 1, 3, 7, 1, 3, 7];
-  const sum = weights.reduce((total, weight, index) => total + weight * Number(firstEight[index]), 0);
-  return String((10 - (sum % 10)) % 10);
-}
-
-/** ISO 7064 MOD 97-10 of an IBAN-style string (letters count as 10–35). */
-export function ibanMod97(text: string): number {
-  const numeric = [...text.toUpperCase()].map((char) => (/[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char)).join('');
-  let remainder = 0;
-  for (const digit of numeric) remainder = (remainder * 10 + Number(digit)) % 97;
-  return remainder;
-}
-
-/** An IBAN with correct check digits for the country and BBAN (ISO 13616). */
-export function ibanFor(country: string, bban: string): string {
-  const check = 98 - ibanMod97(`${bban}${country}00`);
-  return `${country}${String(check).padStart(2, '0')}${bban}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { findAsset, newId, SANDBOX_CHAINS, type AssetDefinition } from '@pfs/contracts';
 import type { FundingMethod } from './account';
-import { base58CheckDecode, base58Decode } from './address-codecs';
+import { base58CheckDecode, base58Decode } from '@pfs/codecs';
 import type { RandomBytes } from './bank-details';
 import { bankReference, compareFundingMethods, missingFundingMethods } from './funding-method-provisioning';
 

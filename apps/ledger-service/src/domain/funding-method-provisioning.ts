@@ -1,6 +1,6 @@
 import type { AssetDefinition } from '@pfs/contracts';
 import type { FundingMethod } from './account';
-import { evmAddress, solanaAddress, tronAddress } from './address-codecs';
+import { evmAddress, solanaAddress, tronAddress } from '@pfs/codecs';
 import { eurBankDetails, usdBankDetails, type RandomBytes } from './bank-details';
 import { CHAIN_ADDRESS_FORMATS, depositChainsFor, type AddressFormat } from './deposit-chains';
 

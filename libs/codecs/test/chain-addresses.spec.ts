@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { base58CheckDecode, base58CheckEncode, base58Decode, base58Encode, evmAddress, solanaAddress, toChecksumAddress, tronAddress } from './address-codecs';
+import { base58CheckDecode, base58CheckEncode, base58Decode, base58Encode, evmAddress, isValidAddress, solanaAddress, toChecksumAddress, tronAddress } from '../src';
 
 /** Independent of the code under test: base58 decoding by BigInt arithmetic. */
 function decodeBase58(text: string): Buffer {
@@ -123,5 +123,31 @@ describe('address codecs', () => {
       }
       expect(() => solanaAddress(new Uint8Array(31))).toThrow(RangeError);
     });
+  });
+});
+
+describe('isValidAddress', () => {
+  it('EVM: 0x + 40 hex, the EIP-55 checksum enforced when letters are of mixed case', () => {
+    const vector = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    expect(isValidAddress('EVM', vector)).toBe(true);
+    expect(isValidAddress('EVM', vector.toLowerCase())).toBe(true);
+    expect(isValidAddress('EVM', `0x${vector.slice(2).toUpperCase()}`)).toBe(true);
+    expect(isValidAddress('EVM', vector.replace('aA', 'Aa'))).toBe(false);
+    expect(isValidAddress('EVM', vector.slice(0, 41))).toBe(false);
+    expect(isValidAddress('EVM', vector.replace('0x', '0X'))).toBe(false);
+  });
+
+  it('Solana: base58 of exactly 32 bytes', () => {
+    expect(isValidAddress('SOLANA', '11111111111111111111111111111111')).toBe(true);
+    expect(isValidAddress('SOLANA', solanaAddress(Uint8Array.from({ length: 32 }, (_, index) => index + 1)))).toBe(true);
+    expect(isValidAddress('SOLANA', '1111111111111111111111111111111')).toBe(false);
+    expect(isValidAddress('SOLANA', '0OIl1111111111111111111111111111')).toBe(false);
+  });
+
+  it('Tron: base58check of 0x41 and 20 bytes', () => {
+    expect(isValidAddress('TRON', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(true);
+    expect(isValidAddress('TRON', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u')).toBe(false);
+    // Valid base58check, but a Bitcoin (0x00) prefix rather than Tron's 0x41.
+    expect(isValidAddress('TRON', base58CheckEncode(new Uint8Array(21)))).toBe(false);
   });
 });

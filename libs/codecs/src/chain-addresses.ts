@@ -1,60 +1,45 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { base58, createBase58check } from '@scure/base';
 
-/** Bitcoin's base58 alphabet, used by Solana and Tron: no 0, O, I or l. */
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const BASE58_INDEX = new Map([...BASE58_ALPHABET].map((char, index) => [char, index]));
+/**
+ * Address codecs of the chains the platform uses, one module for every service that creates
+ * or checks an address (the ledger's deposit addresses, crypto beneficiaries). Base58 and
+ * base58check come from @scure/base, keccak-256 and SHA-256 from @noble/hashes.
+ */
+
+/** Base58check: base58 of the payload and the first 4 bytes of its double SHA-256. */
+const base58check = createBase58check(sha256);
+
+export type AddressPlatform = 'EVM' | 'SOLANA' | 'TRON';
+
+/** Tron's mainnet-and-testnet address prefix byte: its base58check form starts with `T`. */
+export const TRON_ADDRESS_PREFIX = 0x41;
 
 export function base58Encode(bytes: Uint8Array): string {
-  let value = 0n;
-  for (const byte of bytes) value = value * 256n + BigInt(byte);
-  let encoded = '';
-  while (value > 0n) {
-    encoded = BASE58_ALPHABET[Number(value % 58n)] + encoded;
-    value /= 58n;
-  }
-  // Each leading zero byte is written as a leading '1'.
-  for (const byte of bytes) {
-    if (byte !== 0) break;
-    encoded = `1${encoded}`;
-  }
-  return encoded;
+  return base58.encode(bytes);
 }
 
 /** Null when the text holds a character outside the alphabet. */
 export function base58Decode(text: string): Uint8Array | null {
-  let value = 0n;
-  for (const char of text) {
-    const digit = BASE58_INDEX.get(char);
-    if (digit === undefined) return null;
-    value = value * 58n + BigInt(digit);
+  try {
+    return base58.decode(text);
+  } catch {
+    return null;
   }
-  const body: number[] = [];
-  while (value > 0n) {
-    body.unshift(Number(value % 256n));
-    value /= 256n;
-  }
-  let zeros = 0;
-  while (zeros < text.length && text[zeros] === '1') zeros++;
-  return Uint8Array.from([...new Array<number>(zeros).fill(0), ...body]);
 }
 
-function doubleSha256(bytes: Uint8Array): Uint8Array {
-  return createHash('sha256').update(createHash('sha256').update(bytes).digest()).digest();
-}
-
-/** Base58 of the payload followed by the first 4 bytes of its double SHA-256. */
 export function base58CheckEncode(payload: Uint8Array): string {
-  return base58Encode(Uint8Array.from([...payload, ...doubleSha256(payload).subarray(0, 4)]));
+  return base58check.encode(payload);
 }
 
 /** The payload, or null when the text is not base58 or its checksum does not match. */
 export function base58CheckDecode(text: string): Uint8Array | null {
-  const bytes = base58Decode(text);
-  if (!bytes || bytes.length < 5) return null;
-  const payload = bytes.subarray(0, bytes.length - 4);
-  const checksum = doubleSha256(payload).subarray(0, 4);
-  return checksum.every((byte, index) => byte === bytes[bytes.length - 4 + index]) ? Uint8Array.from(payload) : null;
+  try {
+    return base58check.decode(text);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -84,11 +69,30 @@ export function solanaAddress(bytes: Uint8Array): string {
   return base58Encode(bytes);
 }
 
-/** Tron's mainnet-and-testnet address prefix byte: its base58check form starts with `T`. */
-export const TRON_ADDRESS_PREFIX = 0x41;
-
 /** A Tron address: base58check of 0x41 followed by the 20-byte account id. */
 export function tronAddress(bytes: Uint8Array): string {
   if (bytes.length !== 20) throw new RangeError('a Tron address is 20 bytes');
   return base58CheckEncode(Uint8Array.from([TRON_ADDRESS_PREFIX, ...bytes]));
+}
+
+/**
+ * Whether the text is a valid address on a chain of that platform: EVM `0x` + 40 hex, its
+ * EIP-55 checksum enforced when the letters are of mixed case; Solana base58 of 32 bytes; Tron
+ * base58check of 21 bytes starting with 0x41.
+ */
+export function isValidAddress(platform: AddressPlatform, text: string): boolean {
+  switch (platform) {
+    case 'EVM': {
+      if (!/^0x[0-9a-fA-F]{40}$/.test(text)) return false;
+      const letters = text.slice(2).replace(/[0-9]/g, '');
+      const singleCase = letters === letters.toLowerCase() || letters === letters.toUpperCase();
+      return singleCase || toChecksumAddress(text) === text;
+    }
+    case 'SOLANA':
+      return base58Decode(text)?.length === 32;
+    case 'TRON': {
+      const payload = base58CheckDecode(text);
+      return payload?.length === 21 && payload[0] === TRON_ADDRESS_PREFIX;
+    }
+  }
 }

@@ -1,0 +1,2 @@
+export * from './chain-addresses';
+export * from './bank-codes';
