@@ -148,6 +148,7 @@ describe('rate limit per API key', () => {
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(Date.now() - started).toBeLessThan(20000);
+    // All of it inside one window, or the counts above would mean nothing.
+    expect(Date.now() - started).toBeLessThan(60000);
   });
 });

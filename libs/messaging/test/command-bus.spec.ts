@@ -215,7 +215,7 @@ describe('commands with replies over BullMQ', () => {
     expect((error as ServiceUnavailableError).code).toBe('internal_error');
     expect(error.message).toContain('quote service');
     expect(waited).toBeGreaterThanOrEqual(390);
-    expect(waited).toBeLessThan(1400);
+    // Answered at its own timeout, not when the handler finished (that would set `finished`).
     expect(finished).toBe(false);
 
     // The late reply finds nobody waiting and changes nothing; the bus keeps working.
@@ -227,16 +227,20 @@ describe('commands with replies over BullMQ', () => {
 
   it('honours a per-command timeout', async () => {
     const id = requestId();
+    let finished = false;
     behaviours.set(id, async () => {
       await sleep(800);
+      finished = true;
       return pong('quote');
     });
 
     const started = Date.now();
     const error = await rejection(bus.send('quote', 'system.ping', {}, { requestId: id, timeoutMs: 200 }));
     expect(error).toBeInstanceOf(ServiceUnavailableError);
-    expect(Date.now() - started).toBeLessThan(700);
-    await sleep(700);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    // The 200 ms timeout answered, not the bus's 5 s default, nor the handler's end.
+    expect(finished).toBe(false);
+    await eventually(async () => (finished ? true : undefined));
   });
 });
 
@@ -251,7 +255,8 @@ describe('a queue nobody consumes', () => {
       code: 'internal_error',
       message: 'The webhook-delivery service is unavailable; try again shortly.',
     });
-    expect(Date.now() - started).toBeLessThan(2500);
+    // Fast means without waiting out the 5 s timeout, however busy the machine.
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('is used as soon as a consumer starts, and fails fast again once it stops', async () => {

@@ -37,7 +37,8 @@ describe('gateway end to end: a stopped service', () => {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const again = await e2e.get(attempt % 2 ? '/v1/accounts' : `/v1/accounts/${org.accountId}`, { key: org.apiKey });
       expect(expectError(again, 503, 'internal_error').message).toMatch(/ledger service/);
-      expect(again.durationMs).toBeLessThan(2000);
+      // Fast means without waiting out the command timeout (5 s), however busy the machine.
+      expect(again.durationMs).toBeLessThan(5000);
     }
     // Routes of the services still running are unaffected.
     expect((await e2e.get('/v1/assets', { key: org.apiKey })).status).toBe(200);
