@@ -1,84 +1,58 @@
-import { isId, newId } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
-import { createAccessTestKit, type AccessTestKit } from '../../../../test/support/access-test-kit';
-import { FixedClock, outboxRowsFor, uniqueName } from '../../../../test/support/organization-test-kit';
+import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
-isolateQueues('org-create-client');
-
-describe('CreateOrganizationUseCase (real PostgreSQL)', () => {
-  const clock = new FixedClock(new Date('2026-11-21T04:44:09.123Z'));
-  let kit: AccessTestKit;
+describe('CreateOrganizationUseCase (in memory)', () => {
+  let org: OrganizationInMemory;
   let broker: string;
 
-  beforeAll(async () => {
-    kit = createAccessTestKit({ clock });
-    broker = await kit.rootOrganization('Broker');
+  beforeEach(async () => {
+    org = organizationInMemory();
+    broker = (await org.root('Broker Ltd')).organizationId;
   });
 
-  afterAll(async () => {
-    await kit.close();
-  });
+  const create = (override: Partial<Parameters<OrganizationInMemory['createOrganization']['execute']>[0]> = {}) =>
+    org.createOrganization.execute({ callerOrganizationId: broker, name: ' Jane Doe ', entityType: 'INDIVIDUAL', country: 'FR', email: ' jane@example.com ', ...override });
 
-  it('stores a PENDING client of the caller and writes organization.created for the ledger in one go', async () => {
-    const name = uniqueName('Client');
-    const created = await kit.createClient.execute({
-      callerOrganizationId: broker,
-      name: `  ${name} `,
-      entityType: 'INDIVIDUAL',
-      country: 'FR',
-      email: ' jane@example.com ',
-    });
-
+  it('makes the caller the creator of a PENDING client, trimmed, with its primary account id chosen now', async () => {
+    const created = await create();
     expect(created).toEqual({
       object: 'organization',
-      organizationId: expect.any(String),
-      name,
+      organizationId: expect.stringMatching(/^org_/),
+      name: 'Jane Doe',
       entityType: 'INDIVIDUAL',
       country: 'FR',
       email: 'jane@example.com',
       verificationStatus: 'PENDING',
       parentOrganizationId: broker,
       referrerOrganizationId: null,
-      primaryAccountId: expect.any(String),
-      createdAt: clock.now().toISOString(),
+      primaryAccountId: expect.stringMatching(/^acct_/),
+      createdAt: org.clock.now().toISOString(),
     });
-    expect(isId('organization', created.organizationId)).toBe(true);
-    expect(isId('account', created.primaryAccountId)).toBe(true);
-    expect(await kit.organizations.findById(created.organizationId)).toMatchObject({ name, parentOrganizationId: broker, verificationReason: null });
+    expect((await org.organizations.findById(created.organizationId))?.parentOrganizationId).toBe(broker);
+  });
 
-    const events = await outboxRowsFor(kit.prisma, created.organizationId);
-    expect(events.map((event) => event.type)).toEqual(['organization.created']);
-    expect(events[0].payload).toMatchObject({
-      data: {
-        organizationId: created.organizationId,
-        primaryAccountId: created.primaryAccountId,
-        name,
-        parentOrganizationId: broker,
-        referrerOrganizationId: null,
-      },
+  it('appends organization.created for the ledger, with the account id it must open', async () => {
+    const created = await create();
+    expect(org.outbox.dataOf('organization.created').at(-1)).toEqual({
+      organizationId: created.organizationId,
+      primaryAccountId: created.primaryAccountId,
+      name: 'Jane Doe',
+      parentOrganizationId: broker,
+      referrerOrganizationId: null,
+      createdAt: org.clock.now().toISOString(),
     });
-    // Nothing is granted yet: every catalog asset is AVAILABLE to the client.
-    const assets = await kit.listAssets.execute({ organizationId: created.organizationId });
-    expect(assets.map((asset) => asset.status)).toEqual(Array(6).fill('AVAILABLE'));
   });
 
   it.each([
     [{ name: ' ' }, 'name: must not be empty'],
     [{ country: 'de' }, 'country: must be an ISO 3166-1 alpha-2 code in capitals, e.g. DE'],
     [{ email: 'not-an-email' }, 'email: must be an email address'],
-  ])('refuses %j and writes nothing', async (override, message) => {
-    const name = uniqueName('Refused');
-    await expect(
-      kit.createClient.execute({ callerOrganizationId: broker, name, entityType: 'BUSINESS', country: 'DE', email: null, ...override }),
-    ).rejects.toMatchObject({ code: 'invalid_request', message });
-    expect(await kit.prisma.organization.count({ where: { name } })).toBe(0);
+  ])('refuses %j with invalid_request and records nothing', async (override, message) => {
+    const before = { organizations: org.organizations.rows.size, events: org.outbox.events.length };
+    await expect(create(override)).rejects.toMatchObject({ code: 'invalid_request', message });
+    expect({ organizations: org.organizations.rows.size, events: org.outbox.events.length }).toEqual(before);
   });
 
-  it('answers organization_not_found when the caller no longer exists', async () => {
-    const ghost = newId('organization');
-    await expect(
-      kit.createClient.execute({ callerOrganizationId: ghost, name: uniqueName(), entityType: 'BUSINESS', country: 'DE', email: null }),
-    ).rejects.toMatchObject({ code: 'organization_not_found' });
-    expect(await kit.prisma.organization.count({ where: { parentOrganizationId: ghost } })).toBe(0);
+  it('answers organization_not_found when the caller does not exist', async () => {
+    await expect(create({ callerOrganizationId: 'org_ffffffffffffffffffffffffffffffff' })).rejects.toMatchObject({ code: 'organization_not_found' });
   });
 });

@@ -1,0 +1,103 @@
+import { CursorCodec } from '@pfs/contracts';
+import { InMemoryEventOutbox, InMemoryUnitOfWork, ManualClock, SequentialIdGenerator } from '@pfs/test-doubles';
+import { ApiKeyIssuer } from '../../../src/application/api-key.issuer';
+import { AcceptReferralInviteUseCase } from '../../../src/application/use-cases/accept-referral-invite/accept-referral-invite.use-case';
+import { AssignSubOrgTierUseCase } from '../../../src/application/use-cases/assign-sub-org-tier/assign-sub-org-tier.use-case';
+import { AuthenticateApiKeyUseCase } from '../../../src/application/use-cases/authenticate-api-key/authenticate-api-key.use-case';
+import { CheckOnBehalfOfUseCase } from '../../../src/application/use-cases/check-on-behalf-of/check-on-behalf-of.use-case';
+import { CreateApiKeyUseCase } from '../../../src/application/use-cases/create-api-key/create-api-key.use-case';
+import { CreateAuthorizationUseCase } from '../../../src/application/use-cases/create-authorization/create-authorization.use-case';
+import { CreateOrganizationUseCase } from '../../../src/application/use-cases/create-organization/create-organization.use-case';
+import { CreateReferralInviteUseCase } from '../../../src/application/use-cases/create-referral-invite/create-referral-invite.use-case';
+import { CreateRootOrganizationUseCase } from '../../../src/application/use-cases/create-root-organization/create-root-organization.use-case';
+import { EnableAssetUseCase } from '../../../src/application/use-cases/enable-asset/enable-asset.use-case';
+import { GetAuthorizationUseCase } from '../../../src/application/use-cases/get-authorization/get-authorization.use-case';
+import { GetEffectiveSubOrgTierUseCase } from '../../../src/application/use-cases/get-effective-sub-org-tier/get-effective-sub-org-tier.use-case';
+import { GetOrganizationUseCase } from '../../../src/application/use-cases/get-organization/get-organization.use-case';
+import { ListAssetsUseCase } from '../../../src/application/use-cases/list-assets/list-assets.use-case';
+import { ListAuthorizationsUseCase } from '../../../src/application/use-cases/list-authorizations/list-authorizations.use-case';
+import { ListOrganizationsUseCase } from '../../../src/application/use-cases/list-organizations/list-organizations.use-case';
+import { ListReferralInvitesUseCase } from '../../../src/application/use-cases/list-referral-invites/list-referral-invites.use-case';
+import { ListSubOrgTiersUseCase } from '../../../src/application/use-cases/list-sub-org-tiers/list-sub-org-tiers.use-case';
+import { ResumeReferralsUseCase } from '../../../src/application/use-cases/resume-referrals/resume-referrals.use-case';
+import { RevokeApiKeyUseCase } from '../../../src/application/use-cases/revoke-api-key/revoke-api-key.use-case';
+import { RevokeAuthorizationUseCase } from '../../../src/application/use-cases/revoke-authorization/revoke-authorization.use-case';
+import { SetVerificationStatusUseCase } from '../../../src/application/use-cases/set-verification-status/set-verification-status.use-case';
+import { SuspendReferralsUseCase } from '../../../src/application/use-cases/suspend-referrals/suspend-referrals.use-case';
+import { InMemoryApiKeyRepository } from './in-memory-api-key.repository';
+import { InMemoryAuthorizationRepository } from './in-memory-authorization.repository';
+import { InMemoryOrganizationAssetRepository } from './in-memory-organization-asset.repository';
+import { InMemoryOrganizationRepository } from './in-memory-organization.repository';
+import { InMemoryReferralInviteRepository } from './in-memory-referral-invite.repository';
+import { InMemoryReferralProgramRepository } from './in-memory-referral-program.repository';
+import { FixedReferralSignupPage, SequentialApiKeyGenerator, TestPepperApiKeyHasher } from './in-memory-security.adapters';
+import { InMemorySubOrgTierAssignmentRepository } from './in-memory-sub-org-tier-assignment.repository';
+import { InMemorySubOrgTierCatalog } from './in-memory-sub-org-tier.catalog';
+
+/**
+ * The organization service wired in memory for use-case tests: every port bound to an in-memory
+ * adapter, every use case built on them. No database, no Redis; time moves only with `clock`.
+ * `tierRestrictions` is the operator's SUB_ORG_TIER_OFFERS as a map.
+ */
+export function organizationInMemory(options: { tierRestrictions?: ReadonlyMap<string, readonly string[]> } = {}) {
+  const clock = new ManualClock();
+  const ids = new SequentialIdGenerator();
+  const unitOfWork = new InMemoryUnitOfWork();
+  const outbox = new InMemoryEventOutbox(clock);
+  const cursors = new CursorCodec('test-cursor-secret');
+  const signupPage = new FixedReferralSignupPage();
+  const organizations = new InMemoryOrganizationRepository();
+  const apiKeys = new InMemoryApiKeyRepository();
+  const authorizations = new InMemoryAuthorizationRepository();
+  const assets = new InMemoryOrganizationAssetRepository();
+  const invites = new InMemoryReferralInviteRepository();
+  const programs = new InMemoryReferralProgramRepository();
+  const assignments = new InMemorySubOrgTierAssignmentRepository();
+  const catalog = new InMemorySubOrgTierCatalog(options.tierRestrictions);
+  const hasher = new TestPepperApiKeyHasher();
+  const keys = new ApiKeyIssuer(apiKeys, new SequentialApiKeyGenerator(), hasher, ids, clock);
+  return {
+    clock,
+    ids,
+    outbox,
+    cursors,
+    hasher,
+    organizations,
+    apiKeys,
+    authorizations,
+    assets,
+    invites,
+    programs,
+    assignments,
+    createRootOrganization: new CreateRootOrganizationUseCase(unitOfWork, organizations, keys, outbox, ids, clock),
+    createApiKey: new CreateApiKeyUseCase(unitOfWork, organizations, keys),
+    revokeApiKey: new RevokeApiKeyUseCase(unitOfWork, apiKeys, clock),
+    authenticateApiKey: new AuthenticateApiKeyUseCase(apiKeys),
+    checkOnBehalfOf: new CheckOnBehalfOfUseCase(organizations, authorizations),
+    createOrganization: new CreateOrganizationUseCase(unitOfWork, organizations, outbox, ids, clock),
+    getOrganization: new GetOrganizationUseCase(organizations),
+    listOrganizations: new ListOrganizationsUseCase(organizations, cursors),
+    setVerificationStatus: new SetVerificationStatusUseCase(unitOfWork, organizations, outbox, clock),
+    createAuthorization: new CreateAuthorizationUseCase(unitOfWork, organizations, authorizations, ids, clock),
+    getAuthorization: new GetAuthorizationUseCase(authorizations),
+    listAuthorizations: new ListAuthorizationsUseCase(authorizations, cursors),
+    revokeAuthorization: new RevokeAuthorizationUseCase(unitOfWork, authorizations, clock),
+    listAssets: new ListAssetsUseCase(organizations, assets),
+    enableAsset: new EnableAssetUseCase(organizations, assets, clock),
+    createReferralInvite: new CreateReferralInviteUseCase(unitOfWork, organizations, invites, programs, signupPage, ids, clock),
+    listReferralInvites: new ListReferralInvitesUseCase(invites, cursors, clock, signupPage),
+    acceptReferralInvite: new AcceptReferralInviteUseCase(unitOfWork, organizations, invites, keys, outbox, ids, clock),
+    suspendReferrals: new SuspendReferralsUseCase(unitOfWork, organizations, programs, clock),
+    resumeReferrals: new ResumeReferralsUseCase(unitOfWork, organizations, programs),
+    listSubOrgTiers: new ListSubOrgTiersUseCase(catalog),
+    assignSubOrgTier: new AssignSubOrgTierUseCase(unitOfWork, organizations, assignments, catalog, clock),
+    getEffectiveSubOrgTier: new GetEffectiveSubOrgTierUseCase(organizations, assignments, catalog, clock),
+    /** A root organization (as the operator CLI creates one), approved unless said otherwise. */
+    async root(name = 'Broker Ltd', approved = true) {
+      const created = await this.createRootOrganization.execute({ name, approved });
+      return created;
+    },
+  };
+}
+
+export type OrganizationInMemory = ReturnType<typeof organizationInMemory>;

@@ -1,0 +1,2 @@
+export * from './in-memory-ports';
+export * from './keyset';
