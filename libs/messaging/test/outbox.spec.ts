@@ -96,7 +96,16 @@ function organizationCreated(): EventContract['organization.created'] {
 }
 
 function envelope(data = organizationCreated()): EventEnvelope<'organization.created'> {
-  return { id: newId('event'), type: 'organization.created', source: 'organization', occurredAt: NOW.toISOString(), requestId: null, data };
+  return {
+    id: newId('event'),
+    type: 'organization.created',
+    source: 'organization',
+    occurredAt: NOW.toISOString(),
+    requestId: null,
+    aggregateId: data.organizationId,
+    sequence: 1,
+    data,
+  };
 }
 
 async function appendCommitted(data = organizationCreated()): Promise<DomainEvent> {
@@ -164,6 +173,9 @@ describe('PrismaEventOutbox', () => {
       source: 'organization',
       occurredAt: '2026-11-21T04:44:09.123Z',
       requestId: 'req_0123456789abcdef0123456789abcdef',
+      // The first event about this organization.
+      aggregateId: data.organizationId,
+      sequence: 1,
       data,
     });
     const row = await outboxRow(event.id);
@@ -186,6 +198,71 @@ describe('PrismaEventOutbox', () => {
     expect(kicks).toBe(kicksBefore);
     await relay.drain();
     for (const queue of subscriberQueues) expect(await queue.getJob(appended!.id)).toBeUndefined();
+  });
+});
+
+describe('PrismaEventOutbox sequences', () => {
+  const appendFor = (organizationId: string) => outbox.append('organization.created', { ...organizationCreated(), organizationId });
+
+  it('numbers the events of one aggregate 1, 2, 3… and each aggregate on its own', async () => {
+    const first = newId('organization');
+    const second = newId('organization');
+    const numbers: Array<[string, number]> = [];
+    for (const organizationId of [first, first, second, first]) {
+      const event = await host.run(() => appendFor(organizationId));
+      numbers.push([event.aggregateId, event.sequence]);
+      // What is stored (and relayed) is what the caller got.
+      expect((await outboxRow(event.id))?.payload).toMatchObject({ aggregateId: organizationId, sequence: event.sequence });
+    }
+    expect(numbers).toEqual([
+      [first, 1],
+      [first, 2],
+      [second, 1],
+      [first, 3],
+    ]);
+  });
+
+  it('gives a rolled-back number to the next event (no gaps)', async () => {
+    const organizationId = newId('organization');
+    await host.run(() => appendFor(organizationId));
+    await expect(
+      host.run(async () => {
+        await appendFor(organizationId);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await host.run(() => appendFor(organizationId))).sequence).toBe(2);
+  });
+
+  it('makes a concurrent writer of the same aggregate wait, then take the next number', async () => {
+    const organizationId = newId('organization');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstAppended!: () => void;
+    const appended = new Promise<void>((resolve) => (firstAppended = resolve));
+    const first = host.run(async () => {
+      const event = await appendFor(organizationId);
+      firstAppended();
+      await held;
+      return event;
+    });
+    await appended;
+    const second = host.run(() => appendFor(organizationId));
+    // The second transaction is blocked on the aggregate's row until the first commits.
+    await eventually(async () => {
+      const [row] = await prisma.$queryRaw<Array<{ waiting: number }>>`
+        SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%aggregate_sequences%'`;
+      return row.waiting >= 1 ? true : undefined;
+    });
+    release();
+    expect([(await first).sequence, (await second).sequence]).toEqual([1, 2]);
+  });
+
+  it('hands out distinct, consecutive numbers to many concurrent writers', async () => {
+    const organizationId = newId('organization');
+    const events = await Promise.all(Array.from({ length: 5 }, () => host.run(() => appendFor(organizationId))));
+    expect(events.map((event) => event.sequence).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
   });
 });
 
