@@ -18,6 +18,14 @@ import { eventRetryDelay } from './event-retry';
 /** Handles one event type for one subscriber. Runs inside the unit of work of its inbox row. */
 export interface EventHandler<T extends EventType = EventType> {
   readonly event: T;
+  /**
+   * For a handler whose state the newest event of an aggregate replaces (a status, a snapshot):
+   * the consumer records the last sequence it applied per publisher and aggregate in the same
+   * transaction, and skips an event that is not newer (outcome 'stale') instead of letting an
+   * older event that arrives late overwrite a newer one. Leave it off where every event adds
+   * something of its own (a created aggregate, an enabled asset): skipping would lose it.
+   */
+  readonly ordered?: boolean;
   handle(event: EventEnvelope<T>): Promise<void>;
 }
 
@@ -30,8 +38,10 @@ export interface EventConsumerOptions {
   logger: Logger;
 }
 
+export type EventOutcome = 'ok' | 'duplicate' | 'stale' | 'failed';
+
 export interface EventOutcomeListener {
-  (outcome: 'ok' | 'duplicate' | 'failed', event: string, durationMs: number): void;
+  (outcome: EventOutcome, event: string, durationMs: number): void;
 }
 
 /**
@@ -90,12 +100,16 @@ export class EventConsumer {
     return this.closing;
   }
 
-  /** Exposed for tests: processes one envelope exactly as a delivered job would be. */
-  async handle(event: EventEnvelope): Promise<'ok' | 'duplicate'> {
+  /**
+   * Exposed for tests: processes one envelope exactly as a delivered job would be. The inbox row
+   * comes first, so a stale event is also recorded as handled and a redelivery is a duplicate.
+   */
+  async handle(event: EventEnvelope): Promise<'ok' | 'duplicate' | 'stale'> {
     const handler = this.registry.get(event.type) as EventHandler | undefined;
     if (!handler) throw new Error(`${this.service} does not subscribe to ${event.type}`);
     return this.unitOfWork.run(async () => {
       if (!(await this.processed.markProcessed(event.id))) return 'duplicate' as const;
+      if (handler.ordered && !(await this.processed.advanceSequence(event))) return 'stale' as const;
       await handler.handle(event);
       return 'ok' as const;
     });
@@ -115,7 +129,10 @@ export class EventConsumer {
       try {
         const outcome = await this.handle(event);
         this.onOutcome?.(outcome, event.type, Date.now() - started);
-        this.options.logger.info({ event: event.type, eventId: event.id, outcome }, 'event handled');
+        this.options.logger.info(
+          { event: event.type, eventId: event.id, aggregateId: event.aggregateId, sequence: event.sequence, outcome },
+          outcome === 'stale' ? 'event skipped: a newer event of its aggregate was applied' : 'event handled',
+        );
       } catch (error) {
         this.onOutcome?.('failed', event.type, Date.now() - started);
         this.options.logger.error({ event: event.type, eventId: event.id, err: (error as Error).message }, 'event handler failed');
