@@ -1,6 +1,7 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
+  deadLetterQueueName,
   eventQueueName,
   parseEvent,
   subscribedEventTypes,
@@ -10,7 +11,8 @@ import {
   type ServiceName,
   type UnitOfWork,
 } from '@pfs/contracts';
-import { runWithRequestId, type Logger } from '@pfs/platform';
+import { DEFAULT_EVENT_MAX_ATTEMPTS, runWithRequestId, type Logger } from '@pfs/platform';
+import { DeadLetters } from './dead-letters';
 import { buildHandlerRegistry } from './handler-registry';
 import { createRedisConnection } from './redis-connection';
 import { eventRetryDelay } from './event-retry';
@@ -36,6 +38,8 @@ export interface EventConsumerOptions {
   prefix: string;
   concurrency?: number;
   logger: Logger;
+  /** Attempts before an event is dead-lettered (EVENT_MAX_ATTEMPTS); a job's own lower `attempts` wins. */
+  maxAttempts?: number;
 }
 
 export type EventOutcome = 'ok' | 'duplicate' | 'stale' | 'failed';
@@ -45,17 +49,33 @@ export interface EventOutcomeListener {
 }
 
 /**
+ * Thrown once the event is in the dead-letter queue: unrecoverable, so BullMQ stops retrying
+ * (also a job of the previous release, added with more attempts than this consumer allows).
+ */
+class DeadLetteredError extends UnrecoverableError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message);
+    if (options && 'cause' in options) this.cause = options.cause;
+  }
+}
+
+/**
  * Consumes a subscriber's event queue at least once. The event id goes into the subscriber's
  * `processed_events` in the same transaction as the handler's effect, so a redelivery is a
- * no-op. A failing handler rethrows: BullMQ retries with backoff.
+ * no-op. A failing handler rethrows: BullMQ retries with backoff, up to the bounded attempts;
+ * the last failure, or an event the contract refuses, goes to the subscriber's dead-letter
+ * queue (`<service>-events-dead`) with an error log line and a metric.
  */
 export class EventConsumer {
   private readonly registry: Map<string, AnyEventHandler>;
   // Opened by start(), so a module that fails to boot leaves no connection behind.
   private connection?: Redis;
   private worker?: Worker;
+  private deadLetters?: DeadLetters;
   private closing?: Promise<void>;
   onOutcome?: EventOutcomeListener;
+  /** Called once per event put into the dead-letter queue, with its type (the job's name). */
+  onDeadLettered?: (event: string) => void;
 
   constructor(
     private readonly service: ServiceName,
@@ -72,6 +92,11 @@ export class EventConsumer {
     return eventQueueName(this.service);
   }
 
+  /** The subscribing service (the label of its dead-letter metric). */
+  get subscriber(): ServiceName {
+    return this.service;
+  }
+
   get hasSubscriptions(): boolean {
     return this.registry.size > 0;
   }
@@ -81,6 +106,9 @@ export class EventConsumer {
     if (this.closing) throw new Error(`${eventQueueName(this.service)} consumer is closed`);
     if (!this.hasSubscriptions || this.worker) return;
     this.connection = createRedisConnection(this.options.redisUrl, `${this.service}-events-worker`);
+    // On the worker's connection, which waits for Redis rather than failing: a dead letter that
+    // cannot be written leaves the job unfinished, to be taken again, never lost.
+    this.deadLetters = new DeadLetters(this.connection, { prefix: this.options.prefix, maxAttempts: this.maxAttempts });
     this.worker = new Worker(eventQueueName(this.service), (job: Job) => this.process(job), {
       connection: this.connection,
       prefix: this.options.prefix,
@@ -88,6 +116,14 @@ export class EventConsumer {
       settings: { backoffStrategy: eventRetryDelay },
     });
     this.worker.on('error', (error) => this.options.logger.error({ err: error.message }, 'event worker error'));
+    this.worker.on('failed', (job, error) => {
+      // process() dead-letters its own last failure. BullMQ fails some jobs without calling it
+      // (one that stalled too often, e.g. a process crashing on it): those are caught here.
+      if (!job?.finishedOn || error instanceof DeadLetteredError) return;
+      this.deadLetter(job, error.message).catch((failure: unknown) =>
+        this.options.logger.error({ subscriber: this.service, eventId: job.id, err: (failure as Error).message }, 'event could not be dead-lettered'),
+      );
+    });
     await this.worker.waitUntilReady();
   }
 
@@ -95,9 +131,14 @@ export class EventConsumer {
   close(): Promise<void> {
     this.closing ??= (async () => {
       await this.worker?.close();
+      await this.deadLetters?.close();
       this.connection?.disconnect();
     })();
     return this.closing;
+  }
+
+  private get maxAttempts(): number {
+    return this.options.maxAttempts ?? DEFAULT_EVENT_MAX_ATTEMPTS;
   }
 
   /**
@@ -118,10 +159,13 @@ export class EventConsumer {
   private async process(job: Job): Promise<void> {
     const parsed = parseEvent(job.data);
     if (!parsed.ok) {
-      // A publisher built against another version of the contract: fail loudly, never guess.
+      // A publisher built against another version of the contract: fail loudly, never guess, and
+      // keep the event for an operator (a consumer that understands it can replay it).
       this.onOutcome?.('failed', String(job.name), 0);
       this.options.logger.error({ jobId: job.id, problem: parsed.problem }, 'event refused: it does not match the contract');
-      throw new UnrecoverableError(`event does not match the contract: ${parsed.problem}`);
+      const reason = `event does not match the contract: ${parsed.problem}`;
+      await this.deadLetter(job, reason);
+      throw new DeadLetteredError(reason);
     }
     const event = parsed.event as EventEnvelope;
     const started = Date.now();
@@ -135,9 +179,29 @@ export class EventConsumer {
         );
       } catch (error) {
         this.onOutcome?.('failed', event.type, Date.now() - started);
-        this.options.logger.error({ event: event.type, eventId: event.id, err: (error as Error).message }, 'event handler failed');
-        throw error;
+        const message = (error as Error).message;
+        this.options.logger.error({ event: event.type, eventId: event.id, attempt: job.attemptsMade + 1, err: message }, 'event handler failed');
+        if (!this.isLastAttempt(job)) throw error;
+        // Written before the job fails for good: a crash in between re-runs the last attempt.
+        await this.deadLetter(job, message);
+        throw new DeadLetteredError(message, { cause: error });
       }
     });
+  }
+
+  private isLastAttempt(job: Job): boolean {
+    return job.attemptsMade + 1 >= Math.min(job.opts.attempts ?? 1, this.maxAttempts);
+  }
+
+  private async deadLetter(job: Job, reason: string): Promise<void> {
+    if (!this.deadLetters) throw new Error(`${eventQueueName(this.service)} consumer is not started`);
+    const attempts = job.attemptsMade + (job.finishedOn ? 0 : 1);
+    await this.deadLetters.add(this.service, job, { reason, attempts, failedAt: new Date().toISOString() });
+    this.onDeadLettered?.(String(job.name));
+    // Ids and type only: the payload can carry personal data.
+    this.options.logger.error(
+      { subscriber: this.service, event: job.name, eventId: job.id, attempts, err: reason, deadLetterQueue: deadLetterQueueName(this.service) },
+      'event dead-lettered: it is kept for an operator to replay (pnpm cli dead-letters:list)',
+    );
   }
 }

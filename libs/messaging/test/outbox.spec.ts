@@ -11,12 +11,11 @@ import {
   type EventEnvelope,
 } from '@pfs/contracts';
 import { createPrismaClient, Prisma, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
-import { createLogger, readPlatformConfig, runWithRequestId } from '@pfs/platform';
+import { createLogger, DEFAULT_EVENT_MAX_ATTEMPTS, readPlatformConfig, runWithRequestId } from '@pfs/platform';
 import { eventually, isolateQueues } from '@pfs/testing';
 import {
   createRedisConnection,
   EVENT_BACKOFF_TYPE,
-  EVENT_DELIVERY_ATTEMPTS,
   EventConsumer,
   OutboxRelay,
   PrismaEventOutbox,
@@ -278,8 +277,8 @@ describe('OutboxRelay', () => {
       expect(job?.id).toBe(event.id);
       expect(job?.name).toBe('organization.created');
       expect(job?.data).toEqual(event);
-      // Retried until taken, with the capped backoff every event worker knows (event-retry.ts).
-      expect(job?.opts).toMatchObject({ attempts: EVENT_DELIVERY_ATTEMPTS, backoff: { type: EVENT_BACKOFF_TYPE } });
+      // Bounded attempts (EVENT_MAX_ATTEMPTS, about a day) with the capped backoff every event worker knows (event-retry.ts).
+      expect(job?.opts).toMatchObject({ attempts: DEFAULT_EVENT_MAX_ATTEMPTS, backoff: { type: EVENT_BACKOFF_TYPE }, removeOnFail: true });
     }
     const row = await outboxRow(event.id);
     expect(row?.published_at).toBeInstanceOf(Date);
