@@ -1,14 +1,7 @@
 import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { deadLetterQueueName, eventQueueName, SERVICES, subscribedEventTypes, type ServiceName } from '@pfs/contracts';
+import { deadLetterQueueName, eventQueueName, type ServiceName } from '@pfs/contracts';
 import { eventJobOptions } from './event-retry';
-
-/** The services that consume events, so have a dead-letter queue. */
-export const EVENT_SUBSCRIBER_SERVICES: readonly ServiceName[] = SERVICES.filter((service) => subscribedEventTypes(service).length > 0);
-
-export function isEventSubscriber(service: string): service is ServiceName {
-  return (EVENT_SUBSCRIBER_SERVICES as readonly string[]).includes(service);
-}
 
 /** Why and when a subscriber gave up on an event. */
 export interface DeadLetterFailure {

@@ -119,6 +119,13 @@ export function subscribedEventTypes(service: ServiceName): EventType[] {
   return (Object.keys(EVENT_SUBSCRIBERS) as EventType[]).filter((type) => EVENT_SUBSCRIBERS[type].includes(service));
 }
 
+/** The services that consume events: each has an event queue and a dead-letter queue. */
+export const EVENT_SUBSCRIBER_SERVICES: readonly ServiceName[] = SERVICES.filter((service) => subscribedEventTypes(service).length > 0);
+
+export function isEventSubscriber(service: string): service is ServiceName {
+  return (EVENT_SUBSCRIBER_SERVICES as readonly string[]).includes(service);
+}
+
 const envelopeBase = {
   id: z.string(),
   source: z.enum(SERVICES),
