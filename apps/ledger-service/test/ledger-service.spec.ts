@@ -47,6 +47,8 @@ describe('ledger service against PostgreSQL and Redis', () => {
       source: 'organization',
       occurredAt: new Date().toISOString(),
       requestId: requestId(),
+      aggregateId: organizationId,
+      sequence: 1,
       data: {
         organizationId,
         primaryAccountId,

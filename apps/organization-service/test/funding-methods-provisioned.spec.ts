@@ -21,13 +21,15 @@ describe('organization service: funding-methods.provisioned', () => {
     await service?.close();
   });
 
-  const provisioned = (organizationId: string, asset: string): EventEnvelope<'funding-methods.provisioned'> => ({
+  const provisioned = (organizationId: string, asset: string, accountId = newId('account')): EventEnvelope<'funding-methods.provisioned'> => ({
     id: newId('event'),
     type: 'funding-methods.provisioned',
     source: 'ledger',
     occurredAt: '2026-11-21T05:00:00.000Z',
     requestId: null,
-    data: { organizationId, accountId: newId('account'), asset, fundingMethodIds: [], provisionedAt: '2026-11-21T05:00:00.000Z' },
+    aggregateId: accountId,
+    sequence: 1,
+    data: { organizationId, accountId, asset, fundingMethodIds: [], provisionedAt: '2026-11-21T05:00:00.000Z' },
   });
 
   it('enables the asset for the organization, once per event id, and leaves an enabled asset enabled', async () => {

@@ -1,4 +1,6 @@
-import { hashApiKey, isId } from '@pfs/contracts';
+import { Queue } from 'bullmq';
+import { deadLetterQueueName, eventQueueName, hashApiKey, isId, newId, type EventEnvelope } from '@pfs/contracts';
+import { createRedisConnection, DeadLetters } from '@pfs/messaging';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { readPlatformConfig } from '@pfs/platform';
 import { isolateQueues } from '@pfs/testing';
@@ -124,7 +126,110 @@ describe('operator CLI (dist/cli.js)', () => {
     expect(unknownKey.stderr).toContain('not_found');
   });
 
+  describe('dead letters (Redis only)', () => {
+    const redis = createRedisConnection(config.redisUrl, 'organization-cli-test');
+    const deadLetters = new DeadLetters(redis, { prefix: config.queuePrefix, maxAttempts: 5 });
+    const ledgerEvents = new Queue(eventQueueName('ledger'), { connection: redis, prefix: config.queuePrefix });
+    const ledgerDead = new Queue(deadLetterQueueName('ledger'), { connection: redis, prefix: config.queuePrefix });
+    // The dead-letter commands never touch PostgreSQL: an unreachable one changes nothing.
+    const redisOnly = { ...env, DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/unreachable', EVENT_MAX_ATTEMPTS: '7' };
+    const PERSONAL = 'Dead Letter Personal Name Ltd';
+
+    afterAll(async () => {
+      await deadLetters.close();
+      for (const queue of [ledgerEvents, ledgerDead]) {
+        await queue.obliterate({ force: true });
+        await queue.close();
+      }
+      redis.disconnect();
+    });
+
+    async function deadLettered(): Promise<EventEnvelope<'organization.created'>> {
+      const organizationId = newId('organization');
+      const event: EventEnvelope<'organization.created'> = {
+        id: newId('event'),
+        type: 'organization.created',
+        source: 'organization',
+        occurredAt: '2026-11-23T10:00:00.000Z',
+        requestId: null,
+        aggregateId: organizationId,
+        sequence: 1,
+        data: {
+          organizationId,
+          primaryAccountId: newId('account'),
+          name: PERSONAL,
+          parentOrganizationId: null,
+          referrerOrganizationId: null,
+          createdAt: '2026-11-23T10:00:00.000Z',
+        },
+      };
+      await deadLetters.add('ledger', { id: event.id, name: event.type, data: event }, { reason: 'ledger database down', attempts: 300, failedAt: '2026-11-24T10:00:00.000Z' });
+      return event;
+    }
+
+    it('dead-letters:list shows each subscriber’s dead letters, the envelope only with --json', async () => {
+      const first = await deadLettered();
+      const second = await deadLettered();
+
+      const json = await runCli(['dead-letters:list', '--service', 'ledger', '--json'], redisOnly);
+      expect(json.code).toBe(0);
+      expect(JSON.parse(json.stdout)).toEqual([
+        {
+          service: 'ledger',
+          total: 2,
+          deadLetters: [first, second].map((event) => ({
+            eventId: event.id,
+            type: 'organization.created',
+            reason: 'ledger database down',
+            attempts: 300,
+            failedAt: '2026-11-24T10:00:00.000Z',
+            event,
+          })),
+        },
+      ]);
+
+      const text = await runCli(['dead-letters:list'], redisOnly);
+      expect(text.code).toBe(0);
+      expect(text.stdout).toContain('ledger (ledger-events-dead): 2 dead letters');
+      expect(text.stdout).toContain(`${first.id}  organization.created  failed 2026-11-24T10:00:00.000Z after 300 attempts: ledger database down`);
+      expect(text.stdout).toContain('organization (organization-events-dead): no dead letters');
+      expect(text.stdout).toContain('webhook-delivery (webhook-delivery-events-dead): no dead letters');
+      expect(text.stdout + text.stderr).not.toContain(PERSONAL);
+
+      await ledgerDead.obliterate({ force: true });
+    });
+
+    it('dead-letters:replay puts one event, or all, back on the subscriber’s queue with fresh attempts', async () => {
+      const first = await deadLettered();
+      const second = await deadLettered();
+
+      const one = await runCli(['dead-letters:replay', '--service', 'ledger', '--event', first.id, '--json'], redisOnly);
+      expect(one.code).toBe(0);
+      expect(JSON.parse(one.stdout)).toEqual({ service: 'ledger', replayed: [first.id], alreadyQueued: [] });
+      const job = await ledgerEvents.getJob(first.id);
+      expect(job?.name).toBe('organization.created');
+      expect(job?.data).toEqual(first);
+      expect(job?.opts).toMatchObject({ attempts: 7 });
+      expect(await ledgerDead.getJob(first.id)).toBeUndefined();
+
+      const again = await runCli(['dead-letters:replay', '--service', 'ledger', '--event', first.id], redisOnly);
+      expect(again.code).toBe(1);
+      expect(again.stdout).toBe('');
+      expect(again.stderr).toContain(`no dead letter ${first.id} in ledger-events-dead`);
+
+      const all = await runCli(['dead-letters:replay', '--service', 'ledger', '--all'], redisOnly);
+      expect(all.code).toBe(0);
+      expect(all.stdout).toBe(`Replayed 1 event to ledger-events:\n  ${second.id}\n`);
+      expect((await ledgerEvents.getJob(second.id))?.data).toEqual(second);
+      expect(JSON.parse((await runCli(['dead-letters:list', '--service', 'ledger', '--json'], redisOnly)).stdout)).toEqual([
+        { service: 'ledger', total: 0, deadLetters: [] },
+      ]);
+    });
+  });
+
   it.each([
+    [['dead-letters:replay', '--service', 'ledger'], '--all'],
+    [['dead-letters:list', '--service', 'gateway'], '--service'],
     [['org:create', '--json'], '--name'],
     [['org:create', '--name', 'Acme', '--bogus'], '--bogus'],
     [['key:create'], '--org'],

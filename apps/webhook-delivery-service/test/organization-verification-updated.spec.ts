@@ -25,6 +25,8 @@ describe('webhook-delivery: organization.verification.updated', () => {
       source: 'organization',
       occurredAt: '2026-11-21T05:00:00.000Z',
       requestId: null,
+      aggregateId: organizationId,
+      sequence: 1,
       data: {
         object: 'organization',
         organization_id: organizationId,

@@ -22,6 +22,11 @@ export abstract class EventOutbox {
 export abstract class ProcessedEventLog {
   /** True the first time an id is seen; false for a repeat delivery. */
   abstract markProcessed(eventId: string): Promise<boolean>;
+  /**
+   * For an ordered handler: records the event's sequence as the newest applied for its publisher,
+   * aggregate and type. False when one at least as new was applied before (the event is stale).
+   */
+  abstract advanceSequence(event: Pick<DomainEvent, 'source' | 'aggregateId' | 'type' | 'sequence'>): Promise<boolean>;
 }
 
 /** Time comes through a port so tests can pin it. */

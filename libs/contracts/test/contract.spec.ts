@@ -3,7 +3,9 @@ import {
   commandDefinition,
   commandNames,
   EVENT_SCHEMAS,
+  EVENT_SUBSCRIBER_SERVICES,
   EVENT_SUBSCRIBERS,
+  eventAggregateId,
   parseCommandPayload,
   parseEvent,
   subscribedEventTypes,
@@ -60,6 +62,8 @@ describe('the event contract', () => {
     source: 'organization',
     occurredAt: '2026-11-23T00:00:00.000Z',
     requestId: null,
+    aggregateId: 'org_1',
+    sequence: 1,
     data: {
       organizationId: 'org_1',
       primaryAccountId: 'acct_1',
@@ -74,6 +78,7 @@ describe('the event contract', () => {
     expect(Object.keys(EVENT_SUBSCRIBERS).sort()).toEqual(Object.keys(EVENT_SCHEMAS).sort());
     for (const subscribers of Object.values(EVENT_SUBSCRIBERS)) expect(subscribers.length).toBeGreaterThan(0);
     expect(subscribedEventTypes('ledger')).toContain('organization.created');
+    expect(EVENT_SUBSCRIBER_SERVICES).toEqual(['organization', 'ledger', 'webhook-delivery']);
   });
 
   it('accepts a well-formed envelope', () => {
@@ -87,6 +92,42 @@ describe('the event contract', () => {
     expect(noId.ok).toBe(false);
     const renamed = parseEvent({ ...created, data: { ...created.data, primaryAccountId: undefined, accountId: 'acct_1' } });
     expect(renamed).toMatchObject({ ok: false, problem: expect.stringContaining('primaryAccountId') });
+  });
+
+  it('names the aggregate of every event type from its data', () => {
+    expect(eventAggregateId('organization.created', created.data as never)).toBe('org_1');
+    expect(
+      eventAggregateId('organization.verification.updated', {
+        object: 'organization',
+        organization_id: 'org_2',
+        status: 'APPROVED',
+        previous_status: 'PENDING',
+        reason: null,
+        occurred_at: '2026-11-23T00:00:00.000Z',
+      }),
+    ).toBe('org_2');
+    expect(
+      eventAggregateId('funding-methods.provisioned', {
+        organizationId: 'org_3',
+        accountId: 'acct_3',
+        asset: 'EUR',
+        fundingMethodIds: [],
+        provisionedAt: '2026-11-23T00:00:00.000Z',
+      }),
+    ).toBe('acct_3');
+  });
+
+  it('carries the aggregate and its sequence, and refuses a sequence that is not a count', () => {
+    expect(parseEvent({ ...created, sequence: 7 })).toMatchObject({ ok: true, event: { aggregateId: 'org_1', sequence: 7 } });
+    for (const sequence of [-1, 1.5, '2', null]) {
+      expect(parseEvent({ ...created, sequence })).toMatchObject({ ok: false, problem: expect.stringContaining('sequence') });
+    }
+    expect(parseEvent({ ...created, aggregateId: '' })).toMatchObject({ ok: false, problem: expect.stringContaining('aggregateId') });
+  });
+
+  it('reads an event of the previous release (no aggregate, no sequence): aggregate derived, sequence 0', () => {
+    const { aggregateId: _aggregateId, sequence: _sequence, ...previous } = created;
+    expect(parseEvent(previous)).toEqual({ ok: true, event: { ...created, aggregateId: 'org_1', sequence: 0 } });
   });
 
   it('requires the audience of a webhook event', () => {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
-import { Clock } from '@pfs/contracts';
+import { Clock, deadLetterQueueName } from '@pfs/contracts';
 import { PrismaClient } from '@pfs/persistence';
 import {
   handleShutdownSignals,
@@ -52,7 +52,8 @@ export async function bootstrapService(rootModule: unknown, defaultAdminPort: nu
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectionName: `${identity.service}-health` });
   const depth = new QueueDepthReader(
     { redisUrl: config.redisUrl, prefix: config.queuePrefix, name: identity.service },
-    [commands.queueName, ...(events?.hasSubscriptions ? [events.queueName] : [])],
+    // A subscriber's dead-letter queue too: its `waiting` count is the dead letters held.
+    [commands.queueName, ...(events?.hasSubscriptions ? [events.queueName, deadLetterQueueName(events.subscriber)] : [])],
   );
   instrumentService(metrics, { commands, events, relay, depth });
 

@@ -1,6 +1,7 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
+  deadLetterQueueName,
   eventQueueName,
   parseEvent,
   subscribedEventTypes,
@@ -10,7 +11,8 @@ import {
   type ServiceName,
   type UnitOfWork,
 } from '@pfs/contracts';
-import { runWithRequestId, type Logger } from '@pfs/platform';
+import { DEFAULT_EVENT_MAX_ATTEMPTS, runWithRequestId, type Logger } from '@pfs/platform';
+import { DeadLetters } from './dead-letters';
 import { buildHandlerRegistry } from './handler-registry';
 import { createRedisConnection } from './redis-connection';
 import { eventRetryDelay } from './event-retry';
@@ -18,6 +20,14 @@ import { eventRetryDelay } from './event-retry';
 /** Handles one event type for one subscriber. Runs inside the unit of work of its inbox row. */
 export interface EventHandler<T extends EventType = EventType> {
   readonly event: T;
+  /**
+   * For a handler whose state the newest event of an aggregate replaces (a status, a snapshot):
+   * the consumer records the last sequence it applied per publisher and aggregate in the same
+   * transaction, and skips an event that is not newer (outcome 'stale') instead of letting an
+   * older event that arrives late overwrite a newer one. Leave it off where every event adds
+   * something of its own (a created aggregate, an enabled asset): skipping would lose it.
+   */
+  readonly ordered?: boolean;
   handle(event: EventEnvelope<T>): Promise<void>;
 }
 
@@ -28,24 +38,44 @@ export interface EventConsumerOptions {
   prefix: string;
   concurrency?: number;
   logger: Logger;
+  /** Attempts before an event is dead-lettered (EVENT_MAX_ATTEMPTS); a job's own lower `attempts` wins. */
+  maxAttempts?: number;
 }
 
+export type EventOutcome = 'ok' | 'duplicate' | 'stale' | 'failed';
+
 export interface EventOutcomeListener {
-  (outcome: 'ok' | 'duplicate' | 'failed', event: string, durationMs: number): void;
+  (outcome: EventOutcome, event: string, durationMs: number): void;
+}
+
+/**
+ * Thrown once the event is in the dead-letter queue: unrecoverable, so BullMQ stops retrying
+ * (also a job of the previous release, added with more attempts than this consumer allows).
+ */
+class DeadLetteredError extends UnrecoverableError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message);
+    if (options && 'cause' in options) this.cause = options.cause;
+  }
 }
 
 /**
  * Consumes a subscriber's event queue at least once. The event id goes into the subscriber's
  * `processed_events` in the same transaction as the handler's effect, so a redelivery is a
- * no-op. A failing handler rethrows: BullMQ retries with backoff.
+ * no-op. A failing handler rethrows: BullMQ retries with backoff, up to the bounded attempts;
+ * the last failure, or an event the contract refuses, goes to the subscriber's dead-letter
+ * queue (`<service>-events-dead`) with an error log line and a metric.
  */
 export class EventConsumer {
   private readonly registry: Map<string, AnyEventHandler>;
   // Opened by start(), so a module that fails to boot leaves no connection behind.
   private connection?: Redis;
   private worker?: Worker;
+  private deadLetters?: DeadLetters;
   private closing?: Promise<void>;
   onOutcome?: EventOutcomeListener;
+  /** Called once per event put into the dead-letter queue, with its type (the job's name). */
+  onDeadLettered?: (event: string) => void;
 
   constructor(
     private readonly service: ServiceName,
@@ -62,6 +92,11 @@ export class EventConsumer {
     return eventQueueName(this.service);
   }
 
+  /** The subscribing service (the label of its dead-letter metric). */
+  get subscriber(): ServiceName {
+    return this.service;
+  }
+
   get hasSubscriptions(): boolean {
     return this.registry.size > 0;
   }
@@ -71,6 +106,9 @@ export class EventConsumer {
     if (this.closing) throw new Error(`${eventQueueName(this.service)} consumer is closed`);
     if (!this.hasSubscriptions || this.worker) return;
     this.connection = createRedisConnection(this.options.redisUrl, `${this.service}-events-worker`);
+    // On the worker's connection, which waits for Redis rather than failing: a dead letter that
+    // cannot be written leaves the job unfinished, to be taken again, never lost.
+    this.deadLetters = new DeadLetters(this.connection, { prefix: this.options.prefix, maxAttempts: this.maxAttempts });
     this.worker = new Worker(eventQueueName(this.service), (job: Job) => this.process(job), {
       connection: this.connection,
       prefix: this.options.prefix,
@@ -78,6 +116,14 @@ export class EventConsumer {
       settings: { backoffStrategy: eventRetryDelay },
     });
     this.worker.on('error', (error) => this.options.logger.error({ err: error.message }, 'event worker error'));
+    this.worker.on('failed', (job, error) => {
+      // process() dead-letters its own last failure. BullMQ fails some jobs without calling it
+      // (one that stalled too often, e.g. a process crashing on it): those are caught here.
+      if (!job?.finishedOn || error instanceof DeadLetteredError) return;
+      this.deadLetter(job, error.message).catch((failure: unknown) =>
+        this.options.logger.error({ subscriber: this.service, eventId: job.id, err: (failure as Error).message }, 'event could not be dead-lettered'),
+      );
+    });
     await this.worker.waitUntilReady();
   }
 
@@ -85,17 +131,26 @@ export class EventConsumer {
   close(): Promise<void> {
     this.closing ??= (async () => {
       await this.worker?.close();
+      await this.deadLetters?.close();
       this.connection?.disconnect();
     })();
     return this.closing;
   }
 
-  /** Exposed for tests: processes one envelope exactly as a delivered job would be. */
-  async handle(event: EventEnvelope): Promise<'ok' | 'duplicate'> {
+  private get maxAttempts(): number {
+    return this.options.maxAttempts ?? DEFAULT_EVENT_MAX_ATTEMPTS;
+  }
+
+  /**
+   * Exposed for tests: processes one envelope exactly as a delivered job would be. The inbox row
+   * comes first, so a stale event is also recorded as handled and a redelivery is a duplicate.
+   */
+  async handle(event: EventEnvelope): Promise<'ok' | 'duplicate' | 'stale'> {
     const handler = this.registry.get(event.type) as EventHandler | undefined;
     if (!handler) throw new Error(`${this.service} does not subscribe to ${event.type}`);
     return this.unitOfWork.run(async () => {
       if (!(await this.processed.markProcessed(event.id))) return 'duplicate' as const;
+      if (handler.ordered && !(await this.processed.advanceSequence(event))) return 'stale' as const;
       await handler.handle(event);
       return 'ok' as const;
     });
@@ -104,10 +159,13 @@ export class EventConsumer {
   private async process(job: Job): Promise<void> {
     const parsed = parseEvent(job.data);
     if (!parsed.ok) {
-      // A publisher built against another version of the contract: fail loudly, never guess.
+      // A publisher built against another version of the contract: fail loudly, never guess, and
+      // keep the event for an operator (a consumer that understands it can replay it).
       this.onOutcome?.('failed', String(job.name), 0);
       this.options.logger.error({ jobId: job.id, problem: parsed.problem }, 'event refused: it does not match the contract');
-      throw new UnrecoverableError(`event does not match the contract: ${parsed.problem}`);
+      const reason = `event does not match the contract: ${parsed.problem}`;
+      await this.deadLetter(job, reason);
+      throw new DeadLetteredError(reason);
     }
     const event = parsed.event as EventEnvelope;
     const started = Date.now();
@@ -115,12 +173,35 @@ export class EventConsumer {
       try {
         const outcome = await this.handle(event);
         this.onOutcome?.(outcome, event.type, Date.now() - started);
-        this.options.logger.info({ event: event.type, eventId: event.id, outcome }, 'event handled');
+        this.options.logger.info(
+          { event: event.type, eventId: event.id, aggregateId: event.aggregateId, sequence: event.sequence, outcome },
+          outcome === 'stale' ? 'event skipped: a newer event of its aggregate was applied' : 'event handled',
+        );
       } catch (error) {
         this.onOutcome?.('failed', event.type, Date.now() - started);
-        this.options.logger.error({ event: event.type, eventId: event.id, err: (error as Error).message }, 'event handler failed');
-        throw error;
+        const message = (error as Error).message;
+        this.options.logger.error({ event: event.type, eventId: event.id, attempt: job.attemptsMade + 1, err: message }, 'event handler failed');
+        if (!this.isLastAttempt(job)) throw error;
+        // Written before the job fails for good: a crash in between re-runs the last attempt.
+        await this.deadLetter(job, message);
+        throw new DeadLetteredError(message, { cause: error });
       }
     });
+  }
+
+  private isLastAttempt(job: Job): boolean {
+    return job.attemptsMade + 1 >= Math.min(job.opts.attempts ?? 1, this.maxAttempts);
+  }
+
+  private async deadLetter(job: Job, reason: string): Promise<void> {
+    if (!this.deadLetters) throw new Error(`${eventQueueName(this.service)} consumer is not started`);
+    const attempts = job.attemptsMade + (job.finishedOn ? 0 : 1);
+    await this.deadLetters.add(this.service, job, { reason, attempts, failedAt: new Date().toISOString() });
+    this.onDeadLettered?.(String(job.name));
+    // Ids and type only: the payload can carry personal data.
+    this.options.logger.error(
+      { subscriber: this.service, event: job.name, eventId: job.id, attempts, err: reason, deadLetterQueue: deadLetterQueueName(this.service) },
+      'event dead-lettered: it is kept for an operator to replay (pnpm cli dead-letters:list)',
+    );
   }
 }

@@ -1,12 +1,13 @@
+import type { JobsOptions } from 'bullmq';
+
 /**
- * How event jobs are retried. BullMQ's own exponential backoff with a fixed number of attempts
- * gives up after about 17 minutes and parks the event in the failed set: a subscriber whose
- * database is down for longer would lose it. Instead an event is retried practically forever,
- * doubling from 500 ms up to a ceiling, so it is taken as soon as the subscriber recovers; its
- * inbox makes every repeat harmless.
+ * How event jobs are retried: BullMQ's attempts with our backoff, doubling from 500 ms up to a
+ * 5-minute ceiling. The default number of attempts (EVENT_MAX_ATTEMPTS) spans about a day, so a
+ * subscriber whose database is down for hours loses nothing: it takes the event when it
+ * recovers, and its inbox makes every repeat harmless (DEFAULT_EVENT_MAX_ATTEMPTS in @pfs/platform). After the last attempt the event goes to
+ * the subscriber's dead-letter queue (event-consumer.ts) instead of retrying forever.
  */
 export const EVENT_BACKOFF_TYPE = 'capped-exponential';
-export const EVENT_DELIVERY_ATTEMPTS = 1_000_000;
 export const EVENT_RETRY_FIRST_DELAY_MS = 500;
 export const EVENT_RETRY_MAX_DELAY_MS = 5 * 60 * 1000;
 
@@ -15,4 +16,27 @@ export function eventRetryDelay(attemptsMade: number, type?: string): number {
   if (type !== EVENT_BACKOFF_TYPE) throw new Error(`unknown backoff type ${String(type)}`);
   const exponent = Math.min(Math.max(attemptsMade - 1, 0), 30);
   return Math.min(EVENT_RETRY_FIRST_DELAY_MS * 2 ** exponent, EVENT_RETRY_MAX_DELAY_MS);
+}
+
+/** Total time from the first attempt to the last for a number of attempts (for the README and tests). */
+export function eventRetrySpanMs(maxAttempts: number): number {
+  let total = 0;
+  for (let attempt = 1; attempt < maxAttempts; attempt += 1) total += eventRetryDelay(attempt, EVENT_BACKOFF_TYPE);
+  return total;
+}
+
+/**
+ * The options of every event job, added by the relay and by a dead-letter replay alike. The job
+ * id is the event id (a second add of the same event is ignored while the job exists). A job
+ * that fails for good is removed at once: its dead letter holds the event, and a replay must be
+ * able to add it again under the same id.
+ */
+export function eventJobOptions(eventId: string, maxAttempts: number): JobsOptions {
+  return {
+    jobId: eventId,
+    attempts: maxAttempts,
+    backoff: { type: EVENT_BACKOFF_TYPE },
+    removeOnComplete: { age: 24 * 3600, count: 100000 },
+    removeOnFail: true,
+  };
 }

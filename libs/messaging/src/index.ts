@@ -7,6 +7,7 @@ export * from './prisma-event-outbox';
 export * from './prisma-processed-event-log';
 export * from './outbox-relay';
 export * from './event-consumer';
+export * from './dead-letters';
 export * from './service-runtime.module';
 export * from './bootstrap-service';
 export * from './ping.use-case';

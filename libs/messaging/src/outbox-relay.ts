@@ -2,10 +2,10 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { EVENT_SUBSCRIBERS, eventQueueName, type DomainEvent, type ServiceName } from '@pfs/contracts';
 import { Prisma, type PrismaClient } from '@pfs/persistence';
-import { runWithRequestId, type Logger, type OutboxBacklog } from '@pfs/platform';
+import { DEFAULT_EVENT_MAX_ATTEMPTS, runWithRequestId, type Logger, type OutboxBacklog } from '@pfs/platform';
 import { quoteSchema } from './prisma-event-outbox';
 import { createProducerConnection } from './redis-connection';
-import { EVENT_BACKOFF_TYPE, EVENT_DELIVERY_ATTEMPTS } from './event-retry';
+import { eventJobOptions } from './event-retry';
 
 export interface OutboxRelayOptions {
   redisUrl: string;
@@ -14,6 +14,8 @@ export interface OutboxRelayOptions {
   logger: Logger;
   pollIntervalMs?: number;
   batchSize?: number;
+  /** Attempts per event job before its subscriber dead-letters it (EVENT_MAX_ATTEMPTS). */
+  maxAttempts?: number;
 }
 
 /**
@@ -133,15 +135,9 @@ export class OutboxRelay {
     const subscribers = EVENT_SUBSCRIBERS[event.type] ?? [];
     await Promise.all(
       subscribers.map((subscriber) =>
-        this.queue(subscriber).add(event.type, event, {
-          jobId: event.id,
-          // An event is retried until its subscriber takes it (an outage of any length loses
-          // nothing), at most EVENT_RETRY_MAX_DELAY_MS apart; failures show in the job metrics.
-          attempts: EVENT_DELIVERY_ATTEMPTS,
-          backoff: { type: EVENT_BACKOFF_TYPE },
-          removeOnComplete: { age: 24 * 3600, count: 100000 },
-          removeOnFail: { age: 7 * 24 * 3600 },
-        }),
+        // Retried with the capped backoff for about a day by default, then dead-lettered by the
+        // subscriber (event-retry.ts, event-consumer.ts).
+        this.queue(subscriber).add(event.type, event, eventJobOptions(event.id, this.options.maxAttempts ?? DEFAULT_EVENT_MAX_ATTEMPTS)),
       ),
     );
   }

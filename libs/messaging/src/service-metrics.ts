@@ -1,12 +1,13 @@
 import {
   commandRoundTripHistogram,
+  eventsDeadLetteredCounter,
   jobDurationHistogram,
   jobOutcomesCounter,
   outboxMetrics,
   queueDepthGauge,
   type MetricsRegistry,
 } from '@pfs/platform';
-import { commandQueueName } from '@pfs/contracts';
+import { commandQueueName, subscribedEventTypes, type ServiceName } from '@pfs/contracts';
 import type { CommandBus } from './command-bus';
 import type { CommandOutcomeListener } from './command-consumer';
 import type { EventOutcomeListener } from './event-consumer';
@@ -15,7 +16,13 @@ import type { QueueDepthReader } from './queue-depth';
 
 export interface ServiceInstruments {
   commands: { readonly queueName: string; onOutcome?: CommandOutcomeListener };
-  events?: { readonly queueName: string; readonly hasSubscriptions: boolean; onOutcome?: EventOutcomeListener };
+  events?: {
+    readonly queueName: string;
+    readonly subscriber: ServiceName;
+    readonly hasSubscriptions: boolean;
+    onOutcome?: EventOutcomeListener;
+    onDeadLettered?: (event: string) => void;
+  };
   relay: OutboxRelay;
   /** The queues this process consumes, read at scrape time. */
   depth: QueueDepthReader;
@@ -23,7 +30,8 @@ export interface ServiceInstruments {
 
 /**
  * Wires a service's messaging to its registry: job outcomes and durations from the consumers'
- * hooks, queue depth and outbox lag read when scraped, published events from the relay.
+ * hooks, dead-lettered events, queue depth and outbox lag read when scraped, published events
+ * from the relay.
  */
 export function instrumentService(registry: MetricsRegistry, parts: ServiceInstruments): void {
   const outcomes = jobOutcomesCounter(registry);
@@ -40,6 +48,11 @@ export function instrumentService(registry: MetricsRegistry, parts: ServiceInstr
       outcomes.inc({ queue: eventQueue, job, outcome });
       durations.observe({ queue: eventQueue, job, outcome }, durationMs / 1000);
     };
+    const deadLettered = eventsDeadLetteredCounter(registry);
+    const subscriber = events.subscriber;
+    // Every subscribed type starts at 0, so an alert on an increase sees the first one.
+    for (const event of subscribedEventTypes(subscriber)) deadLettered.inc({ subscriber, event }, 0);
+    events.onDeadLettered = (event) => deadLettered.inc({ subscriber, event });
   }
   queueDepthGauge(registry, () => parts.depth.read());
   const outbox = outboxMetrics(registry, parts.relay.schema, () => parts.relay.backlog());

@@ -77,7 +77,13 @@ export class ServiceRuntimeModule {
       {
         provide: OutboxRelay,
         useFactory: (prisma: PrismaClient, config: PlatformConfig, logger: Logger) =>
-          new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix: config.queuePrefix, schema: identity.schema, logger }),
+          new OutboxRelay(prisma, {
+            redisUrl: config.redisUrl,
+            prefix: config.queuePrefix,
+            schema: identity.schema,
+            logger,
+            maxAttempts: config.eventMaxAttempts,
+          }),
         inject: [PrismaClient, PLATFORM_CONFIG, LOGGER],
       },
       {
@@ -157,7 +163,12 @@ export function eventConsumerProvider(service: CommandService, handlers: Array<T
     {
       provide: EventConsumer,
       useFactory: (config: PlatformConfig, logger: Logger, unitOfWork: UnitOfWork, log: ProcessedEventLog, ...instances: AnyEventHandler[]) =>
-        new EventConsumer(service, instances, unitOfWork, log, { redisUrl: config.redisUrl, prefix: config.queuePrefix, logger }),
+        new EventConsumer(service, instances, unitOfWork, log, {
+          redisUrl: config.redisUrl,
+          prefix: config.queuePrefix,
+          logger,
+          maxAttempts: config.eventMaxAttempts,
+        }),
       inject: [PLATFORM_CONFIG, LOGGER, UnitOfWork, ProcessedEventLog, ...handlers],
     },
   ];

@@ -11,12 +11,11 @@ import {
   type EventEnvelope,
 } from '@pfs/contracts';
 import { createPrismaClient, Prisma, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
-import { createLogger, readPlatformConfig, runWithRequestId } from '@pfs/platform';
+import { createLogger, DEFAULT_EVENT_MAX_ATTEMPTS, readPlatformConfig, runWithRequestId } from '@pfs/platform';
 import { eventually, isolateQueues } from '@pfs/testing';
 import {
   createRedisConnection,
   EVENT_BACKOFF_TYPE,
-  EVENT_DELIVERY_ATTEMPTS,
   EventConsumer,
   OutboxRelay,
   PrismaEventOutbox,
@@ -96,7 +95,16 @@ function organizationCreated(): EventContract['organization.created'] {
 }
 
 function envelope(data = organizationCreated()): EventEnvelope<'organization.created'> {
-  return { id: newId('event'), type: 'organization.created', source: 'organization', occurredAt: NOW.toISOString(), requestId: null, data };
+  return {
+    id: newId('event'),
+    type: 'organization.created',
+    source: 'organization',
+    occurredAt: NOW.toISOString(),
+    requestId: null,
+    aggregateId: data.organizationId,
+    sequence: 1,
+    data,
+  };
 }
 
 async function appendCommitted(data = organizationCreated()): Promise<DomainEvent> {
@@ -164,6 +172,9 @@ describe('PrismaEventOutbox', () => {
       source: 'organization',
       occurredAt: '2026-11-21T04:44:09.123Z',
       requestId: 'req_0123456789abcdef0123456789abcdef',
+      // The first event about this organization.
+      aggregateId: data.organizationId,
+      sequence: 1,
       data,
     });
     const row = await outboxRow(event.id);
@@ -189,6 +200,71 @@ describe('PrismaEventOutbox', () => {
   });
 });
 
+describe('PrismaEventOutbox sequences', () => {
+  const appendFor = (organizationId: string) => outbox.append('organization.created', { ...organizationCreated(), organizationId });
+
+  it('numbers the events of one aggregate 1, 2, 3… and each aggregate on its own', async () => {
+    const first = newId('organization');
+    const second = newId('organization');
+    const numbers: Array<[string, number]> = [];
+    for (const organizationId of [first, first, second, first]) {
+      const event = await host.run(() => appendFor(organizationId));
+      numbers.push([event.aggregateId, event.sequence]);
+      // What is stored (and relayed) is what the caller got.
+      expect((await outboxRow(event.id))?.payload).toMatchObject({ aggregateId: organizationId, sequence: event.sequence });
+    }
+    expect(numbers).toEqual([
+      [first, 1],
+      [first, 2],
+      [second, 1],
+      [first, 3],
+    ]);
+  });
+
+  it('gives a rolled-back number to the next event (no gaps)', async () => {
+    const organizationId = newId('organization');
+    await host.run(() => appendFor(organizationId));
+    await expect(
+      host.run(async () => {
+        await appendFor(organizationId);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await host.run(() => appendFor(organizationId))).sequence).toBe(2);
+  });
+
+  it('makes a concurrent writer of the same aggregate wait, then take the next number', async () => {
+    const organizationId = newId('organization');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstAppended!: () => void;
+    const appended = new Promise<void>((resolve) => (firstAppended = resolve));
+    const first = host.run(async () => {
+      const event = await appendFor(organizationId);
+      firstAppended();
+      await held;
+      return event;
+    });
+    await appended;
+    const second = host.run(() => appendFor(organizationId));
+    // The second transaction is blocked on the aggregate's row until the first commits.
+    await eventually(async () => {
+      const [row] = await prisma.$queryRaw<Array<{ waiting: number }>>`
+        SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%aggregate_sequences%'`;
+      return row.waiting >= 1 ? true : undefined;
+    });
+    release();
+    expect([(await first).sequence, (await second).sequence]).toEqual([1, 2]);
+  });
+
+  it('hands out distinct, consecutive numbers to many concurrent writers', async () => {
+    const organizationId = newId('organization');
+    const events = await Promise.all(Array.from({ length: 5 }, () => host.run(() => appendFor(organizationId))));
+    expect(events.map((event) => event.sequence).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
 describe('OutboxRelay', () => {
   it("adds each committed event to every subscriber's event queue under its event id, then marks it published", async () => {
     const event = await appendCommitted();
@@ -201,8 +277,8 @@ describe('OutboxRelay', () => {
       expect(job?.id).toBe(event.id);
       expect(job?.name).toBe('organization.created');
       expect(job?.data).toEqual(event);
-      // Retried until taken, with the capped backoff every event worker knows (event-retry.ts).
-      expect(job?.opts).toMatchObject({ attempts: EVENT_DELIVERY_ATTEMPTS, backoff: { type: EVENT_BACKOFF_TYPE } });
+      // Bounded attempts (EVENT_MAX_ATTEMPTS, about a day) with the capped backoff every event worker knows (event-retry.ts).
+      expect(job?.opts).toMatchObject({ attempts: DEFAULT_EVENT_MAX_ATTEMPTS, backoff: { type: EVENT_BACKOFF_TYPE }, removeOnFail: true });
     }
     const row = await outboxRow(event.id);
     expect(row?.published_at).toBeInstanceOf(Date);

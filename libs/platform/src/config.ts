@@ -14,7 +14,15 @@ export interface PlatformConfig {
   logLevel: string;
   /** How long a SIGTERM drain may take before the process exits anyway (below the pod's grace period). */
   shutdownTimeoutMs: number;
+  /** Attempts at one event before it goes to its subscriber's dead-letter queue. */
+  eventMaxAttempts: number;
 }
+
+/**
+ * With @pfs/messaging's event backoff (event-retry.ts: doubling from 500 ms to a 5-minute
+ * ceiling) 300 attempts span about 24 h, so an outage of hours loses no event.
+ */
+export const DEFAULT_EVENT_MAX_ATTEMPTS = 300;
 
 export function readPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   const serviceEnv = env.SERVICE_ENV === 'production' ? 'production' : 'sandbox';
@@ -34,6 +42,7 @@ export function readPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     commandTimeoutMs: positiveInt(env.COMMAND_TIMEOUT_MS, 5000, 'COMMAND_TIMEOUT_MS'),
     logLevel: env.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, 25000, 'SHUTDOWN_TIMEOUT_MS'),
+    eventMaxAttempts: positiveInt(env.EVENT_MAX_ATTEMPTS, DEFAULT_EVENT_MAX_ATTEMPTS, 'EVENT_MAX_ATTEMPTS'),
   };
 }
 

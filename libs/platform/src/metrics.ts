@@ -73,6 +73,19 @@ export function jobDurationHistogram(registry: Registry): Histogram<'queue' | 'j
   });
 }
 
+/**
+ * Events a subscriber gave up on: after the last attempt, or at once when the event does not
+ * match the contract, it went to the subscriber's dead-letter queue (alert on any increase).
+ */
+export function eventsDeadLetteredCounter(registry: Registry): Counter<'subscriber' | 'event'> {
+  return new Counter({
+    name: 'events_dead_lettered_total',
+    help: "Events moved to the subscriber's dead-letter queue, by subscriber and event type.",
+    labelNames: ['subscriber', 'event'],
+    registers: [registry],
+  });
+}
+
 export const QUEUE_DEPTH_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 export type QueueDepthState = (typeof QUEUE_DEPTH_STATES)[number];
 

@@ -13,6 +13,12 @@ describe('config', () => {
     expect(() => readPlatformConfig({ COMMAND_TIMEOUT_MS: '-1' })).toThrow(/COMMAND_TIMEOUT_MS/);
     expect(readPlatformConfig({ COMMAND_TIMEOUT_MS: '250' }).commandTimeoutMs).toBe(250);
   });
+
+  it('bounds the attempts at an event (EVENT_MAX_ATTEMPTS), about a day of retries by default', () => {
+    expect(readPlatformConfig({}).eventMaxAttempts).toBe(300);
+    expect(readPlatformConfig({ EVENT_MAX_ATTEMPTS: '3' }).eventMaxAttempts).toBe(3);
+    expect(() => readPlatformConfig({ EVENT_MAX_ATTEMPTS: '0' })).toThrow(/EVENT_MAX_ATTEMPTS/);
+  });
 });
 
 describe('logger', () => {

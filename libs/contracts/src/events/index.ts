@@ -41,6 +41,21 @@ export const EVENT_SCHEMAS = {
 
 export type EventType = keyof typeof EVENT_SCHEMAS & string;
 export type EventContract = { [T in EventType]: z.output<(typeof EVENT_SCHEMAS)[T]> };
+
+/**
+ * The aggregate each event is about, read from its data: the thing whose events are numbered
+ * 1, 2, 3… (`sequence`) by the service that writes them, so a subscriber can tell which of two
+ * events about it is newer.
+ */
+const EVENT_AGGREGATES: { [T in EventType]: (data: EventContract[T]) => string } = {
+  'organization.created': (data) => data.organizationId,
+  'organization.verification.updated': (data) => data.organization_id,
+  'funding-methods.provisioned': (data) => data.accountId,
+};
+
+export function eventAggregateId<T extends EventType>(type: T, data: EventContract[T]): string {
+  return (EVENT_AGGREGATES[type] as (data: EventContract[T]) => string)(data);
+}
 export type OrganizationVerificationWebhookData = EventContract['organization.verification.updated'];
 
 /**
@@ -71,6 +86,14 @@ export type EventEnvelope<T extends EventType = EventType> = {
   source: ServiceName;
   occurredAt: string;
   requestId: string | null;
+  /** The thing the event is about (eventAggregateId): organization id for `organization.*`, account id for `funding-methods.provisioned`. */
+  aggregateId: string;
+  /**
+   * 1, 2, 3… per aggregate within the publishing service, assigned when the event is written, in
+   * the order those transactions commit: of two events about one aggregate, the higher is newer.
+   * 0 only for an event written before sequences existed (still in flight during that upgrade).
+   */
+  sequence: number;
   data: EventContract[T];
 } & (T extends WebhookEventType
   ? {
@@ -96,17 +119,29 @@ export function subscribedEventTypes(service: ServiceName): EventType[] {
   return (Object.keys(EVENT_SUBSCRIBERS) as EventType[]).filter((type) => EVENT_SUBSCRIBERS[type].includes(service));
 }
 
+/** The services that consume events: each has an event queue and a dead-letter queue. */
+export const EVENT_SUBSCRIBER_SERVICES: readonly ServiceName[] = SERVICES.filter((service) => subscribedEventTypes(service).length > 0);
+
+export function isEventSubscriber(service: string): service is ServiceName {
+  return (EVENT_SUBSCRIBER_SERVICES as readonly string[]).includes(service);
+}
+
 const envelopeBase = {
   id: z.string(),
   source: z.enum(SERVICES),
   occurredAt: z.string(),
   requestId: z.string().nullable(),
+  // Optional on the way in only: a publisher of the previous release (a rolling upgrade) writes
+  // neither; the aggregate follows from the data, and 0 sorts before every numbered event.
+  aggregateId: z.string().min(1).optional(),
+  sequence: z.number().int().nonnegative().default(0),
 };
 
 /**
  * Checks a consumed event against the contract: a known type, the envelope, the type's `data`
  * and (for webhook events) its audience. Unknown fields are dropped, so a newer publisher that
- * adds fields stays readable.
+ * adds fields stays readable; an older one's event without `aggregateId` and `sequence` gets
+ * them (derived, and 0).
  */
 export function parseEvent(raw: unknown): { ok: true; event: DomainEvent } | { ok: false; problem: string } {
   const type = (raw as { type?: unknown } | null)?.type;
@@ -121,5 +156,6 @@ export function parseEvent(raw: unknown): { ok: true; event: DomainEvent } | { o
   });
   const parsed = schema.safeParse(raw);
   if (!parsed.success) return { ok: false, problem: `${type}: ${z.prettifyError(parsed.error)}` };
-  return { ok: true, event: parsed.data as DomainEvent };
+  const event = parsed.data as Omit<DomainEvent, 'aggregateId'> & { aggregateId?: string };
+  return { ok: true, event: { ...event, aggregateId: event.aggregateId ?? eventAggregateId(event.type, event.data as never) } as DomainEvent };
 }

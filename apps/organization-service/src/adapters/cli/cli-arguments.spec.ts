@@ -2,6 +2,7 @@ import { parseCliArguments, UsageError } from './cli-arguments';
 
 const ORG = 'org_0123456789abcdef0123456789abcdef';
 const KEY = 'key_0123456789abcdef0123456789abcdef';
+const EVT = 'evt_0123456789abcdef0123456789abcdef';
 
 describe('parseCliArguments', () => {
   it('reads org:create with its flags', () => {
@@ -24,6 +25,31 @@ describe('parseCliArguments', () => {
     expect(parseCliArguments(['referrals:resume', '--org', ORG, '--json'])).toEqual({ command: 'referrals:resume', organizationId: ORG, json: true });
   });
 
+  it('reads dead-letters:list, for every subscriber or one', () => {
+    expect(parseCliArguments(['dead-letters:list'])).toEqual({ command: 'dead-letters:list', service: null, limit: 100, json: false });
+    expect(parseCliArguments(['dead-letters:list', '--service', 'ledger', '--limit', '5', '--json'])).toEqual({
+      command: 'dead-letters:list',
+      service: 'ledger',
+      limit: 5,
+      json: true,
+    });
+  });
+
+  it('reads dead-letters:replay of one event or all', () => {
+    expect(parseCliArguments(['dead-letters:replay', '--service', 'ledger', '--event', EVT])).toEqual({
+      command: 'dead-letters:replay',
+      service: 'ledger',
+      replay: { eventId: EVT },
+      json: false,
+    });
+    expect(parseCliArguments(['dead-letters:replay', '--service', 'webhook-delivery', '--all', '--json'])).toEqual({
+      command: 'dead-letters:replay',
+      service: 'webhook-delivery',
+      replay: 'all',
+      json: true,
+    });
+  });
+
   it('answers help', () => {
     expect(parseCliArguments(['help'])).toEqual({ command: 'help' });
     expect(parseCliArguments(['--help'])).toEqual({ command: 'help' });
@@ -43,6 +69,13 @@ describe('parseCliArguments', () => {
     [['key:revoke', '--key', ORG], '--key must be an API key id'],
     [['referrals:suspend'], 'referrals:suspend needs --org <organizationId>'],
     [['referrals:resume', '--org', KEY], '--org must be an organization id'],
+    [['dead-letters:list', '--service', 'gateway'], '--service must be a service that consumes events (organization, ledger, webhook-delivery)'],
+    [['dead-letters:list', '--limit', '0'], '--limit must be a whole number from 1 to 10000'],
+    [['dead-letters:replay', '--event', EVT], 'dead-letters:replay needs --service <service>'],
+    [['dead-letters:replay', '--service', 'ledger'], 'dead-letters:replay needs either --event <eventId> or --all'],
+    [['dead-letters:replay', '--service', 'ledger', '--event', EVT, '--all'], 'dead-letters:replay needs either --event <eventId> or --all'],
+    [['dead-letters:replay', '--service', 'ledger', '--event', ORG], '--event must be an event id'],
+    [['dead-letters:replay', '--service', 'quote', '--all'], '--service must be a service that consumes events'],
   ])('refuses %j as bad usage', (argv, message) => {
     expect(() => parseCliArguments(argv)).toThrow(UsageError);
     expect(() => parseCliArguments(argv)).toThrow(message);

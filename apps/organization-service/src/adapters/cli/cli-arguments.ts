@@ -1,12 +1,15 @@
 import { parseArgs } from 'node:util';
-import { isId } from '@pfs/contracts';
+import { EVENT_SUBSCRIBER_SERVICES, isEventSubscriber, isId, type ServiceName } from '@pfs/contracts';
 
 export type CliInvocation =
   | { command: 'help' }
   | { command: 'org:create'; name: string; approved: boolean; json: boolean }
   | { command: 'key:create'; organizationId: string; json: boolean }
   | { command: 'key:revoke'; keyId: string; json: boolean }
-  | { command: 'referrals:suspend' | 'referrals:resume'; organizationId: string; json: boolean };
+  | { command: 'referrals:suspend' | 'referrals:resume'; organizationId: string; json: boolean }
+  /** Every subscriber's dead letters when `service` is null. */
+  | { command: 'dead-letters:list'; service: ServiceName | null; limit: number; json: boolean }
+  | { command: 'dead-letters:replay'; service: ServiceName; replay: { eventId: string } | 'all'; json: boolean };
 
 /** Bad usage: the CLI prints the message and the usage on stderr and exits with code 2. */
 export class UsageError extends Error {
@@ -29,11 +32,20 @@ Commands:
       (links already issued keep working until they expire).
   referrals:resume --org <organizationId> [--json]
       Lift the suspension. --json prints {"organizationId","enabledAt","suspendedAt"}.
+  dead-letters:list [--service <service>] [--limit <n>] [--json]
+      Events a subscriber gave up on (after EVENT_MAX_ATTEMPTS, or refused by the contract),
+      oldest first, at most --limit (default 100) per subscriber; every subscriber without
+      --service (${EVENT_SUBSCRIBER_SERVICES.join(', ')}). --json prints
+      [{"service","total","deadLetters":[{"eventId","type","reason","attempts","failedAt","event"}]}].
+  dead-letters:replay --service <service> (--event <eventId> | --all) [--json]
+      Put dead letters back on the subscriber's event queue with fresh attempts; one already
+      handled is a no-op there. --json prints {"service","replayed":[…],"alreadyQueued":[…]}.
   help
       Show this text.
 
-Exit codes: 0 done, 1 refused (e.g. unknown organization or key) or failed, 2 bad usage.
-API keys are shown once, on stdout; they are never logged.`;
+Exit codes: 0 done, 1 refused (e.g. unknown organization, key or dead letter) or failed, 2 bad usage.
+API keys are shown once, on stdout; they are never logged. The dead-letter commands need only
+Redis (REDIS_URL, QUEUE_PREFIX); the others only PostgreSQL (DATABASE_URL).`;
 
 const JSON_FLAG = { json: { type: 'boolean' } } as const;
 
@@ -71,9 +83,29 @@ export function parseCliArguments(argv: readonly string[]): CliInvocation {
       if (!isId('organization', values.org)) throw new UsageError(`--org must be an organization id (org_<32 hex>), not "${String(values.org)}"`);
       return { command, organizationId: values.org, json: values.json === true };
     }
+    case 'dead-letters:list': {
+      const values = parse(command, rest, { service: { type: 'string' }, limit: { type: 'string' }, ...JSON_FLAG });
+      const service = values.service === undefined ? null : subscriber(values.service);
+      const limit = values.limit === undefined ? 100 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10000) throw new UsageError(`--limit must be a whole number from 1 to 10000, not "${String(values.limit)}"`);
+      return { command, service, limit, json: values.json === true };
+    }
+    case 'dead-letters:replay': {
+      const values = parse(command, rest, { service: { type: 'string' }, event: { type: 'string' }, all: { type: 'boolean' }, ...JSON_FLAG });
+      if (values.service === undefined) throw new UsageError('dead-letters:replay needs --service <service>');
+      const service = subscriber(values.service);
+      if ((values.event === undefined) === (values.all !== true)) throw new UsageError('dead-letters:replay needs either --event <eventId> or --all');
+      if (values.event !== undefined && !isId('event', values.event)) throw new UsageError(`--event must be an event id (evt_<32 hex>), not "${String(values.event)}"`);
+      return { command, service, replay: values.all === true ? 'all' : { eventId: values.event as string }, json: values.json === true };
+    }
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
+}
+
+function subscriber(value: string | boolean): ServiceName {
+  if (typeof value === 'string' && isEventSubscriber(value)) return value;
+  throw new UsageError(`--service must be a service that consumes events (${EVENT_SUBSCRIBER_SERVICES.join(', ')}), not "${String(value)}"`);
 }
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;

@@ -10,6 +10,7 @@ import { ResumeReferralsUseCase } from '../../application/use-cases/resume-refer
 import { RevokeApiKeyUseCase } from '../../application/use-cases/revoke-api-key/revoke-api-key.use-case';
 import { SuspendReferralsUseCase } from '../../application/use-cases/suspend-referrals/suspend-referrals.use-case';
 import { parseCliArguments, USAGE, UsageError, type CliInvocation } from './cli-arguments';
+import { runDeadLetterCommand } from './dead-letter-commands';
 import { OperatorCliModule } from './operator-cli.module';
 
 export interface CliOutput {
@@ -37,6 +38,19 @@ export async function runOperatorCli(argv: readonly string[], out: CliOutput): P
     out.stdout(`${USAGE}\n`);
     return EXIT_OK;
   }
+  if (invocation.command === 'dead-letters:list' || invocation.command === 'dead-letters:replay') {
+    // Redis only: no Nest context, no database.
+    try {
+      const result = await runDeadLetterCommand(invocation);
+      out.stdout(result.stdout);
+      if (result.failed === undefined) return EXIT_OK;
+      out.stderr(`error: ${result.failed}\n`);
+      return EXIT_FAILED;
+    } catch (error) {
+      out.stderr(`error: ${(error as Error).message ?? String(error)}\n`);
+      return EXIT_FAILED;
+    }
+  }
 
   let app: INestApplicationContext | undefined;
   try {
@@ -59,7 +73,9 @@ export async function runOperatorCli(argv: readonly string[], out: CliOutput): P
   }
 }
 
-async function execute(app: INestApplicationContext, invocation: Exclude<CliInvocation, { command: 'help' }>, out: CliOutput): Promise<void> {
+type DatabaseInvocation = Exclude<CliInvocation, { command: 'help' | 'dead-letters:list' | 'dead-letters:replay' }>;
+
+async function execute(app: INestApplicationContext, invocation: DatabaseInvocation, out: CliOutput): Promise<void> {
   switch (invocation.command) {
     case 'org:create': {
       const created = await app.get(CreateRootOrganizationUseCase).execute({ name: invocation.name, approved: invocation.approved });

@@ -1,0 +1,316 @@
+import { Writable } from 'node:stream';
+import { Queue } from 'bullmq';
+import { deadLetterQueueName, eventQueueName, newId, type EventEnvelope } from '@pfs/contracts';
+import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
+import { createLogger, createMetricsRegistry, readPlatformConfig } from '@pfs/platform';
+import { eventually, isolateQueues } from '@pfs/testing';
+import {
+  createRedisConnection,
+  DeadLetters,
+  eventJobOptions,
+  EventConsumer,
+  instrumentService,
+  OutboxRelay,
+  PrismaProcessedEventLog,
+  QueueDepthReader,
+  type EventHandler,
+} from '../src';
+
+const prefix = isolateQueues('msg-dead');
+
+/*
+ * A subscriber (the ledger's event queue, under this file's own queue prefix) whose handler fails
+ * on demand, with at most 3 attempts per event (EVENT_MAX_ATTEMPTS set low), against the real
+ * PostgreSQL inbox (`ledger` schema, unique event ids) and Redis.
+ */
+const MAX_ATTEMPTS = 3;
+// Stands for personal data in a payload: it must never reach a log line.
+const PERSONAL = 'Jane Q. Doe Trading';
+
+const lines: Array<Record<string, unknown>> = [];
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+    done();
+  },
+});
+const logger = createLogger('dead-letter-test', 'info', sink);
+
+const config = readPlatformConfig();
+const prisma = createPrismaClient({ databaseUrl: config.databaseUrl, poolSize: 4 });
+const host = new PrismaTransactionHost(prisma);
+const redis = createRedisConnection(config.redisUrl, 'dead-letter-test');
+const events = new Queue(eventQueueName('ledger'), { connection: redis, prefix });
+const dead = new Queue(deadLetterQueueName('ledger'), { connection: redis, prefix });
+const deadLetters = new DeadLetters(redis, { prefix, maxAttempts: MAX_ATTEMPTS });
+
+/** Event ids whose handling throws; the handler "is fixed" for an id once it is removed. */
+const broken = new Set<string>();
+const attempts = new Map<string, number>();
+const applied: string[] = [];
+
+class FlakySubscriber implements EventHandler<'organization.created'> {
+  readonly event = 'organization.created' as const;
+
+  async handle(event: EventEnvelope<'organization.created'>): Promise<void> {
+    attempts.set(event.id, (attempts.get(event.id) ?? 0) + 1);
+    if (broken.has(event.id)) throw new Error('ledger database refused the account');
+    applied.push(event.id);
+  }
+}
+
+function subscriber(): EventConsumer {
+  return new EventConsumer('ledger', [new FlakySubscriber()], new PrismaUnitOfWork(host), new PrismaProcessedEventLog(host, 'ledger'), {
+    redisUrl: config.redisUrl,
+    prefix,
+    logger,
+    maxAttempts: MAX_ATTEMPTS,
+  });
+}
+
+const consumer = subscriber();
+const outcomes: Array<[string, string]> = [];
+const registry = createMetricsRegistry({ defaultMetrics: false });
+// Never started: instrumentService only needs its schema and hooks.
+const relay = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: 'ledger', logger });
+const depth = new QueueDepthReader({ redisUrl: config.redisUrl, prefix, name: 'dead-letter-test' }, [consumer.queueName, deadLetterQueueName('ledger')]);
+instrumentService(registry, { commands: { queueName: 'ledger-commands' }, events: consumer, relay, depth });
+const countOutcome = consumer.onOutcome;
+consumer.onOutcome = (outcome, event, durationMs) => {
+  outcomes.push([outcome, event]);
+  countOutcome?.(outcome, event, durationMs);
+};
+
+/** Another instance of the same subscriber (a restart), reporting to the same hooks. */
+function restartedSubscriber(): EventConsumer {
+  const restarted = subscriber();
+  restarted.onOutcome = consumer.onOutcome;
+  restarted.onDeadLettered = consumer.onDeadLettered;
+  return restarted;
+}
+
+function organizationCreated(): EventEnvelope<'organization.created'> {
+  const organizationId = newId('organization');
+  return {
+    id: newId('event'),
+    type: 'organization.created',
+    source: 'organization',
+    occurredAt: new Date().toISOString(),
+    requestId: null,
+    aggregateId: organizationId,
+    sequence: 1,
+    data: {
+      organizationId,
+      primaryAccountId: newId('account'),
+      name: PERSONAL,
+      parentOrganizationId: null,
+      referrerOrganizationId: null,
+      createdAt: new Date().toISOString(),
+    },
+  };
+}
+
+/** Adds the event to the subscriber's queue exactly as the outbox relay does. */
+async function publish(event: unknown, id = (event as { id: string }).id, type = (event as { type: string }).type): Promise<void> {
+  await events.add(type, event, eventJobOptions(id, MAX_ATTEMPTS));
+}
+
+async function deadLetterOf(eventId: string) {
+  return eventually(async () => (await deadLetters.list('ledger', 1000)).letters.find((letter) => letter.eventId === eventId), 20000);
+}
+
+async function inboxHas(eventId: string): Promise<boolean> {
+  const rows = await prisma.$queryRaw<unknown[]>`SELECT 1 FROM "ledger"."processed_events" WHERE event_id = ${eventId}`;
+  return rows.length === 1;
+}
+
+async function metric(event: string): Promise<number | undefined> {
+  const text = await registry.metrics();
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`events_dead_lettered_total{subscriber="ledger",event="${event}"}`));
+  return line === undefined ? undefined : Number(line.split(' ').pop());
+}
+
+beforeAll(async () => {
+  await consumer.start();
+});
+
+afterAll(async () => {
+  await consumer.close();
+  await depth.close();
+  await deadLetters.close();
+  for (const queue of [events, dead]) {
+    await queue.obliterate({ force: true });
+    await queue.close();
+  }
+  redis.disconnect();
+  await prisma.$disconnect();
+});
+
+describe('an event that keeps failing', () => {
+  it('goes to the dead-letter queue after the last attempt, with the reason, a metric and one error line without the payload', async () => {
+    expect(await metric('organization.created')).toBe(0);
+    const event = organizationCreated();
+    broken.add(event.id);
+    const before = Date.now();
+
+    await publish(event);
+    const letter = await deadLetterOf(event.id);
+
+    expect(letter).toEqual({
+      subscriber: 'ledger',
+      eventId: event.id,
+      type: 'organization.created',
+      reason: 'ledger database refused the account',
+      attempts: MAX_ATTEMPTS,
+      failedAt: expect.any(String),
+      event,
+    });
+    expect(Date.parse(letter.failedAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(letter.failedAt)).toBeLessThanOrEqual(Date.now());
+    // Exactly the bounded attempts, and no more afterwards.
+    expect(attempts.get(event.id)).toBe(MAX_ATTEMPTS);
+    // The failed job is gone, so a replay can add the event again under its id.
+    await eventually(async () => ((await events.getJob(event.id)) === undefined ? true : undefined));
+    expect(await inboxHas(event.id)).toBe(false);
+    expect(await metric('organization.created')).toBe(1);
+
+    const errors = lines.filter((line) => line.msg === 'event dead-lettered: it is kept for an operator to replay (pnpm cli dead-letters:list)');
+    expect(errors).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        subscriber: 'ledger',
+        event: 'organization.created',
+        eventId: event.id,
+        attempts: MAX_ATTEMPTS,
+        deadLetterQueue: 'ledger-events-dead',
+      }),
+    ]);
+    expect(lines.filter((line) => JSON.stringify(line).includes(PERSONAL))).toEqual([]);
+    // Every attempt was counted as a failure.
+    expect(outcomes.filter(([outcome]) => outcome === 'failed')).toHaveLength(MAX_ATTEMPTS);
+  });
+
+  it('is dead-lettered at once when it does not match the contract', async () => {
+    const event = organizationCreated();
+    const malformed = { ...event, data: { ...event.data, primaryAccountId: 42 } };
+
+    await publish(malformed);
+    const letter = await deadLetterOf(event.id);
+
+    expect(letter).toMatchObject({ attempts: 1, type: 'organization.created', event: malformed });
+    expect(letter.reason).toContain('event does not match the contract');
+    expect(letter.reason).toContain('primaryAccountId');
+    expect(attempts.get(event.id)).toBeUndefined();
+  });
+
+  it('is dead-lettered also when BullMQ fails it without running the handler (it stalled too often)', async () => {
+    await consumer.close();
+    const restarted = restartedSubscriber();
+    try {
+      const event = organizationCreated();
+      await publish(event);
+      // What BullMQ's stalled-job check records for a job that stalled more than allowed: the
+      // next worker to take it fails it with that reason.
+      await redis.hset(`${prefix}:${eventQueueName('ledger')}:${event.id}`, 'defa', 'job stalled more than allowable limit');
+      await restarted.start();
+
+      const letter = await deadLetterOf(event.id);
+      expect(letter.reason).toBe('job stalled more than allowable limit');
+      expect(attempts.get(event.id)).toBeUndefined();
+      expect(await metric('organization.created')).toBe(3);
+      await eventually(async () => ((await events.getJob(event.id)) === undefined ? true : undefined));
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describe('DeadLetters (what the operator CLI runs)', () => {
+  let consumerAgain: EventConsumer;
+
+  beforeAll(async () => {
+    consumerAgain = restartedSubscriber();
+    await consumerAgain.start();
+  });
+
+  afterAll(async () => {
+    await consumerAgain.close();
+  });
+
+  async function deadLettered(): Promise<EventEnvelope<'organization.created'>> {
+    const event = organizationCreated();
+    broken.add(event.id);
+    await publish(event);
+    await deadLetterOf(event.id);
+    await eventually(async () => ((await events.getJob(event.id)) === undefined ? true : undefined));
+    return event;
+  }
+
+  it('lists the dead letters oldest first with their failure', async () => {
+    const first = await deadLettered();
+    const second = await deadLettered();
+    const { total, letters } = await deadLetters.list('ledger', 1000);
+    const ids = letters.map((letter) => letter.eventId);
+    expect(total).toBe(letters.length);
+    expect(ids.indexOf(first.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+    expect((await deadLetters.list('ledger', 1)).letters).toHaveLength(1);
+    expect(await deadLetters.list('organization')).toEqual({ total: 0, letters: [] });
+  });
+
+  it('replays one event once it can be handled: taken with fresh attempts, applied once, the dead letter gone', async () => {
+    const event = await deadLettered();
+    broken.delete(event.id);
+
+    expect(await deadLetters.replay('ledger', event.id)).toBe('replayed');
+
+    await eventually(async () => (applied.includes(event.id) ? true : undefined), 10000);
+    // Its first attempt after the replay succeeded.
+    expect(attempts.get(event.id)).toBe(MAX_ATTEMPTS + 1);
+    expect(await inboxHas(event.id)).toBe(true);
+    expect((await deadLetters.list('ledger', 1000)).letters.map((letter) => letter.eventId)).not.toContain(event.id);
+    expect(await deadLetters.replay('ledger', event.id)).toBe('not-found');
+  });
+
+  it('replays harmlessly what was handled meanwhile (the inbox answers duplicate), even if its job is still kept', async () => {
+    const event = organizationCreated();
+    await publish(event);
+    await eventually(async () => ((await (await events.getJob(event.id))?.getState()) === 'completed' ? true : undefined));
+    // A dead letter for an event the subscriber has handled (e.g. replayed twice).
+    await deadLetters.add('ledger', { id: event.id, name: event.type, data: event }, { reason: 'earlier failure', attempts: 3, failedAt: new Date().toISOString() });
+    const duplicatesBefore = outcomes.filter(([outcome]) => outcome === 'duplicate').length;
+
+    // The completed job (kept for a day) does not block the replay under the same id.
+    expect(await deadLetters.replay('ledger', event.id)).toBe('replayed');
+
+    await eventually(async () => (outcomes.filter(([outcome]) => outcome === 'duplicate').length > duplicatesBefore ? true : undefined));
+    expect(applied.filter((id) => id === event.id)).toHaveLength(1);
+  });
+
+  it('leaves the dead letter while a job of the same event is still waiting', async () => {
+    const event = organizationCreated();
+    await events.add(event.type, event, { ...eventJobOptions(event.id, MAX_ATTEMPTS), delay: 60_000 });
+    await deadLetters.add('ledger', { id: event.id, name: event.type, data: event }, { reason: 'earlier failure', attempts: 3, failedAt: new Date().toISOString() });
+
+    expect(await deadLetters.replay('ledger', event.id)).toBe('already-queued');
+    expect((await deadLetters.list('ledger', 1000)).letters.map((letter) => letter.eventId)).toContain(event.id);
+    await (await events.getJob(event.id))?.remove();
+    await (await dead.getJob(event.id))?.remove();
+  });
+
+  it('replays all of a subscriber’s dead letters', async () => {
+    const both = [await deadLettered(), await deadLettered()];
+    for (const event of both) broken.delete(event.id);
+    // Only these two stay (the others would fail again at once and come back).
+    for (const letter of (await deadLetters.list('ledger', 1000)).letters) {
+      if (!both.some((event) => event.id === letter.eventId)) await (await dead.getJob(letter.eventId))?.remove();
+    }
+
+    const result = await deadLetters.replayAll('ledger');
+
+    expect(result.alreadyQueued).toEqual([]);
+    expect(result.replayed.sort()).toEqual(both.map((event) => event.id).sort());
+    expect(await deadLetters.list('ledger')).toEqual({ total: 0, letters: [] });
+    await eventually(async () => (both.every((event) => applied.includes(event.id)) ? true : undefined), 10000);
+  });
+});
