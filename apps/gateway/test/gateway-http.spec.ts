@@ -10,7 +10,7 @@ import { createGatewayApp } from '../src/gateway.app';
 import { readGatewayConfig } from '../src/gateway.config';
 import { GatewayModule } from '../src/gateway.module';
 import { GATEWAY_LOGGER } from '../src/gateway.tokens';
-import { memoryLogger, type MemoryLogger } from './support/memory-logger';
+import { memoryLogger, type MemoryLogger } from './support/in-memory/memory-logger';
 
 isolateQueues('gateway-http');
 

@@ -116,6 +116,29 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('specs under apps/*/src/ (domain and use-case levels) import no I/O: only in-memory adapters', () => {
+    // Type-only imports emit no code, so they reach no database or queue.
+    const forbidden = /^(@pfs\/persistence|@pfs\/messaging|@pfs\/testing|pg|bullmq|ioredis|@prisma\/.*)$/;
+    const offenders = APPS.flatMap((app) => {
+      const support = join(ROOT, 'apps', app, 'test/support');
+      return sourceFiles(join(ROOT, 'apps', app, 'src'))
+        .filter((file) => file.endsWith('.spec.ts'))
+        .flatMap((file) =>
+          [...readFileSync(file, 'utf8').matchAll(/(import|export)(\s+type\b)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(['"]([^'"]+)['"]\)/g)]
+            .filter((match) => !match[2])
+            .map((match) => match[3] ?? match[4])
+            .filter((specifier) => {
+              if (forbidden.test(specifier)) return true;
+              if (!specifier.startsWith('.')) return false;
+              const target = resolve(dirname(file), specifier);
+              return target.startsWith(`${support}/`) && !target.startsWith(`${support}/in-memory/`);
+            })
+            .map((specifier) => `${relative(ROOT, file)} imports ${specifier}`),
+        );
+    });
+    expect(offenders).toEqual([]);
+  });
+
   it('no app imports another app; the gateway reaches services only through the contracts', () => {
     const offenders = APPS.flatMap((app) =>
       sourceFiles(join(ROOT, 'apps', app)).flatMap((file) =>

@@ -5,7 +5,7 @@ import { createGatewayApp } from '../../src/gateway.app';
 import { readGatewayConfig, type GatewayConfig } from '../../src/gateway.config';
 import { GatewayModule } from '../../src/gateway.module';
 import { send, type Answer, type RequestOptions } from './http-client';
-import { memoryLogger, type MemoryLogger } from './memory-logger';
+import { memoryLogger, type MemoryLogger } from './in-memory/memory-logger';
 
 export interface TestGateway {
   app: NestFastifyApplication;

@@ -1,5 +1,5 @@
 import { Big, DomainError, newId } from '@pfs/contracts';
-import { InMemoryAccountRepository } from '../../../../test/support/in-memory-account.repository';
+import { InMemoryAccountRepository } from '../../../../test/support/in-memory/in-memory-account.repository';
 import { Account, type FundingMethod } from '../../../domain/account';
 import { AccountNotFoundError } from '../../../domain/ledger-errors';
 import { GetAccountUseCase } from './get-account.use-case';

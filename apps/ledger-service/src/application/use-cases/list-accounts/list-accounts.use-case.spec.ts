@@ -1,5 +1,5 @@
 import { CursorCodec, DomainError, newId, type AccountView, type PageView } from '@pfs/contracts';
-import { InMemoryAccountRepository } from '../../../../test/support/in-memory-account.repository';
+import { InMemoryAccountRepository } from '../../../../test/support/in-memory/in-memory-account.repository';
 import { Account } from '../../../domain/account';
 import { ListAccountsUseCase } from './list-accounts.use-case';
 

@@ -1,5 +1,5 @@
 import { Clock, newId } from '@pfs/contracts';
-import { InMemoryAccountRepository } from '../../../../test/support/in-memory-account.repository';
+import { InMemoryAccountRepository } from '../../../../test/support/in-memory/in-memory-account.repository';
 import { Account } from '../../../domain/account';
 import { OpenPrimaryAccountUseCase } from './open-primary-account.use-case';
 

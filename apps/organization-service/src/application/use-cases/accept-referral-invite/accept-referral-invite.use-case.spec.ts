@@ -1,55 +1,54 @@
-import { isolateQueues } from '@pfs/testing';
-import { createAccessTestKit, type AccessTestKit } from '../../../../test/support/access-test-kit';
-import { FixedClock, outboxRowsFor } from '../../../../test/support/organization-test-kit';
+import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
-isolateQueues('org-accept-referral-invite');
+describe('AcceptReferralInviteUseCase (in memory)', () => {
+  let org: OrganizationInMemory;
+  let referrer: string;
+  let inviteId: string;
 
-describe('AcceptReferralInviteUseCase (real PostgreSQL)', () => {
-  const clock = new FixedClock(new Date('2026-11-21T10:00:00.000Z'));
-  let kit: AccessTestKit;
-
-  beforeAll(() => {
-    kit = createAccessTestKit({ clock });
+  beforeEach(async () => {
+    org = organizationInMemory();
+    referrer = (await org.root('Referrer')).organizationId;
+    inviteId = (await org.createReferralInvite.execute({ referrerOrganizationId: referrer, email: 'ada@example.com' })).referralInvite.referralInviteId;
   });
 
-  afterAll(async () => {
-    await kit.close();
-  });
+  const accept = (override: Partial<Parameters<OrganizationInMemory['acceptReferralInvite']['execute']>[0]> = {}) =>
+    org.acceptReferralInvite.execute({ referrerOrganizationId: referrer, referralInviteId: inviteId, email: ' ADA@example.com ', name: ' Ada ', ...override });
+  const counts = () => ({ organizations: org.organizations.rows.size, keys: org.apiKeys.rows.size, events: org.outbox.events.length });
 
-  const issue = async (referrer: string, email: string) => {
-    clock.time = new Date('2026-11-21T10:00:00.000Z');
-    return (await kit.createReferralInvite.execute({ referrerOrganizationId: referrer, email })).referralInvite;
-  };
-
-  it('creates a PENDING root organization referred by the inviter, with a key and organization.created; once', async () => {
-    const referrer = await kit.rootOrganization('Referrer');
-    const invite = await issue(referrer, `ada-${referrer}@example.com`);
-    const command = { referrerOrganizationId: referrer, referralInviteId: invite.referralInviteId, email: invite.email.toUpperCase(), name: ' Ada ' };
-
-    await expect(kit.acceptReferralInvite.execute({ ...command, email: `eve-${referrer}@example.com` })).rejects.toMatchObject({ code: 'forbidden' });
-    const other = await kit.rootOrganization('Other');
-    await expect(kit.acceptReferralInvite.execute({ ...command, referrerOrganizationId: other })).rejects.toMatchObject({ code: 'not_found' });
-
-    const results = await Promise.allSettled([kit.acceptReferralInvite.execute(command), kit.acceptReferralInvite.execute(command)]);
-    const won = results.filter((result) => result.status === 'fulfilled');
-    expect(won).toHaveLength(1);
-    expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'referral_invite_already_accepted' } });
-    const { organization, apiKey } = (won[0] as PromiseFulfilledResult<Awaited<ReturnType<AccessTestKit['acceptReferralInvite']['execute']>>>).value;
-    expect(organization).toMatchObject({ name: 'Ada', email: invite.email, verificationStatus: 'PENDING', parentOrganizationId: null, referrerOrganizationId: referrer });
-    expect(await kit.authenticate.execute({ keyHash: kit.hasher.hash(apiKey) })).toMatchObject({ organizationId: organization.organizationId });
-    const events = await outboxRowsFor(kit.prisma, organization.organizationId);
-    expect(events.map((event) => event.type)).toEqual(['organization.created']);
-    await expect(kit.createReferralInvite.execute({ referrerOrganizationId: referrer, email: invite.email })).rejects.toMatchObject({
-      code: 'referral_invite_already_accepted',
+  it('creates a PENDING root organization referred by the inviter, with a working key, and appends organization.created', async () => {
+    const { organization, apiKey } = await accept();
+    expect(organization).toMatchObject({ name: 'Ada', email: 'ada@example.com', verificationStatus: 'PENDING', parentOrganizationId: null, referrerOrganizationId: referrer });
+    expect(await org.authenticateApiKey.execute({ keyHash: org.hasher.hash(apiKey) })).toMatchObject({ organizationId: organization.organizationId });
+    expect(org.outbox.dataOf('organization.created').at(-1)).toEqual({
+      organizationId: organization.organizationId,
+      primaryAccountId: organization.primaryAccountId,
+      name: 'Ada',
+      parentOrganizationId: null,
+      referrerOrganizationId: referrer,
+      createdAt: org.clock.now().toISOString(),
     });
+    expect(org.invites.rows.get(inviteId)?.acceptedOrganizationId).toBe(organization.organizationId);
   });
 
-  it('answers not_found once the invite has expired', async () => {
-    const referrer = await kit.rootOrganization('Referrer');
-    const invite = await issue(referrer, `late-${referrer}@example.com`);
-    clock.time = new Date('2026-11-28T10:00:00.000Z');
-    await expect(
-      kit.acceptReferralInvite.execute({ referrerOrganizationId: referrer, referralInviteId: invite.referralInviteId, email: invite.email, name: 'Late' }),
-    ).rejects.toMatchObject({ code: 'not_found' });
+  it('answers referral_invite_already_accepted to a second sign-up and records nothing', async () => {
+    await accept();
+    const before = counts();
+    await expect(accept()).rejects.toMatchObject({ code: 'referral_invite_already_accepted' });
+    expect(counts()).toEqual(before);
+  });
+
+  it('answers forbidden to another email and records nothing', async () => {
+    const before = counts();
+    await expect(accept({ email: 'eve@example.com' })).rejects.toMatchObject({ code: 'forbidden' });
+    expect(counts()).toEqual(before);
+  });
+
+  it('answers not_found for another referrer’s invite and for an expired one, recording nothing', async () => {
+    const other = (await org.root('Other')).organizationId;
+    const before = counts();
+    await expect(accept({ referrerOrganizationId: other })).rejects.toMatchObject({ code: 'not_found' });
+    org.clock.advance(7 * 24 * 3600 * 1000);
+    await expect(accept()).rejects.toMatchObject({ code: 'not_found' });
+    expect(counts()).toEqual(before);
   });
 });

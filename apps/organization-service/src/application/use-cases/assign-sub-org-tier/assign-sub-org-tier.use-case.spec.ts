@@ -1,91 +1,56 @@
-import { isolateQueues } from '@pfs/testing';
-import { createTierTestKit } from '../../../../test/support/tier-test-kit';
-import type { AssignSubOrgTierUseCase } from './assign-sub-org-tier.use-case';
-import type { ListSubOrgTiersUseCase } from '../list-sub-org-tiers/list-sub-org-tiers.use-case';
+import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
-isolateQueues('org-tiers-assign');
+describe('AssignSubOrgTierUseCase (in memory)', () => {
+  let org: OrganizationInMemory;
+  let broker: string;
+  let client: string;
 
-describe('AssignSubOrgTierUseCase and ListSubOrgTiersUseCase (real PostgreSQL)', () => {
-  let kit: ReturnType<typeof createTierTestKit>;
-  let assign: AssignSubOrgTierUseCase;
-  let list: ListSubOrgTiersUseCase;
-  let restricted: string;
+  const clientOf = async (parent: string) =>
+    (await org.createOrganization.execute({ callerOrganizationId: parent, name: 'Client', entityType: 'INDIVIDUAL', country: 'FR', email: 'c@example.com' })).organizationId;
 
-  beforeAll(async () => {
-    // The restricted broker must exist before the catalog reads its configuration.
-    const setup = createTierTestKit();
-    restricted = await setup.rootOrganization('Restricted broker');
-    await setup.close();
-    kit = createTierTestKit({ offers: `${restricted}=standard,preferred` });
-    assign = kit.assignTier;
-    list = kit.listTiers;
+  beforeEach(async () => {
+    org = organizationInMemory();
+    broker = (await org.root('Broker')).organizationId;
+    client = await clientOf(broker);
   });
 
-  afterAll(async () => {
-    await kit.close();
-  });
-
-  const history = (organizationId: string) =>
-    kit.prisma.subOrgTierAssignment.findMany({ where: { organizationId }, orderBy: { id: 'asc' }, select: { tierKey: true, assignedBy: true } });
-
-  it('lists every tier to an unrestricted broker and only the offered ones to a restricted one', async () => {
-    const broker = await kit.rootOrganization('Broker');
-    expect(await list.execute({ callerOrganizationId: broker })).toEqual([
-      { object: 'sub_org_tier', key: 'standard', label: 'Standard', spreadBps: 100, referrerShareBps: 0 },
-      { object: 'sub_org_tier', key: 'preferred', label: 'Preferred', spreadBps: 60, referrerShareBps: 20 },
-      { object: 'sub_org_tier', key: 'vip', label: 'VIP', spreadBps: 30, referrerShareBps: 30 },
-    ]);
-    expect((await list.execute({ callerOrganizationId: restricted })).map((tier) => tier.key)).toEqual(['standard', 'preferred']);
-  });
-
-  it('sets, changes and removes the tier of a PENDING client, appending each change', async () => {
-    const broker = await kit.rootOrganization('Broker');
-    const client = await kit.clientOf(broker);
-    expect(await assign.execute({ callerOrganizationId: broker, organizationId: client, tierKey: 'vip' })).toEqual({
+  it('sets, changes and removes the tier of a PENDING client, appending each change with its time and author', async () => {
+    expect(await org.assignSubOrgTier.execute({ callerOrganizationId: broker, organizationId: client, tierKey: 'vip' })).toEqual({
       object: 'sub_org_tier_assignment',
       organizationId: client,
       tier: { key: 'vip', label: 'VIP', spreadBps: 30, referrerShareBps: 30 },
     });
-    expect((await assign.execute({ callerOrganizationId: broker, organizationId: client, tierKey: 'preferred' })).tier?.key).toBe('preferred');
-    expect(await assign.execute({ callerOrganizationId: broker, organizationId: client, tierKey: null })).toEqual({
+    org.clock.advance(1000);
+    expect(await org.assignSubOrgTier.execute({ callerOrganizationId: broker, organizationId: client, tierKey: null })).toEqual({
       object: 'sub_org_tier_assignment',
       organizationId: client,
       tier: null,
     });
-    expect(await history(client)).toEqual([
-      { tierKey: 'vip', assignedBy: broker },
-      { tierKey: 'preferred', assignedBy: broker },
-      { tierKey: null, assignedBy: broker },
+    expect(org.assignments.history).toEqual([
+      { organizationId: client, tierKey: 'vip', assignedAt: new Date('2026-11-23T08:00:00.000Z'), assignedBy: broker },
+      { organizationId: client, tierKey: null, assignedAt: new Date('2026-11-23T08:00:01.000Z'), assignedBy: broker },
     ]);
   });
 
-  it('refuses anyone but the creator, even the client itself or an LOA holder', async () => {
-    const broker = await kit.rootOrganization('Broker');
-    const other = await kit.rootOrganization('Other');
-    const client = await kit.clientOf(broker);
-    await kit.createAuthorization.execute({ grantorOrganizationId: client, granteeOrganizationId: other });
-    for (const caller of [other, client]) {
-      await expect(assign.execute({ callerOrganizationId: caller, organizationId: client, tierKey: 'vip' })).rejects.toMatchObject({ code: 'forbidden' });
+  it('answers forbidden to anyone but the creator (the client itself, a stranger, the broker for itself) and records nothing', async () => {
+    const other = (await org.root('Other')).organizationId;
+    for (const [caller, target] of [[other, client], [client, client], [broker, broker]]) {
+      await expect(org.assignSubOrgTier.execute({ callerOrganizationId: caller, organizationId: target, tierKey: 'vip' })).rejects.toMatchObject({ code: 'forbidden' });
     }
-    await expect(assign.execute({ callerOrganizationId: broker, organizationId: broker, tierKey: 'vip' })).rejects.toMatchObject({ code: 'forbidden' });
-    expect(await history(client)).toEqual([]);
+    expect(org.assignments.history).toEqual([]);
   });
 
   it('answers sub_org_tier_not_found, sub_org_tier_not_available and organization_not_found, recording nothing', async () => {
-    const broker = await kit.rootOrganization('Broker');
-    const client = await kit.clientOf(broker);
-    const restrictedClient = await kit.clientOf(restricted);
-    await expect(assign.execute({ callerOrganizationId: broker, organizationId: client, tierKey: 'gold' })).rejects.toMatchObject({
-      code: 'sub_org_tier_not_found',
-    });
-    await expect(assign.execute({ callerOrganizationId: restricted, organizationId: restrictedClient, tierKey: 'vip' })).rejects.toMatchObject({
-      code: 'sub_org_tier_not_available',
-    });
-    expect((await assign.execute({ callerOrganizationId: restricted, organizationId: restrictedClient, tierKey: 'preferred' })).tier?.key).toBe('preferred');
+    // Ids are sequential: a new kit restricting that broker's id builds the same broker and client again.
+    org = organizationInMemory({ tierRestrictions: new Map([[broker, ['standard', 'preferred']]]) });
+    expect((await org.root('Broker')).organizationId).toBe(broker);
+    expect(await clientOf(broker)).toBe(client);
+    await expect(org.assignSubOrgTier.execute({ callerOrganizationId: broker, organizationId: client, tierKey: 'gold' })).rejects.toMatchObject({ code: 'sub_org_tier_not_found' });
+    await expect(org.assignSubOrgTier.execute({ callerOrganizationId: broker, organizationId: client, tierKey: 'vip' })).rejects.toMatchObject({ code: 'sub_org_tier_not_available' });
     await expect(
-      assign.execute({ callerOrganizationId: broker, organizationId: `org_${'0'.repeat(32)}`, tierKey: 'vip' }),
+      org.assignSubOrgTier.execute({ callerOrganizationId: broker, organizationId: 'org_ffffffffffffffffffffffffffffffff', tierKey: 'standard' }),
     ).rejects.toMatchObject({ code: 'organization_not_found' });
-    expect(await history(client)).toEqual([]);
-    expect(await history(restrictedClient)).toEqual([{ tierKey: 'preferred', assignedBy: restricted }]);
+    expect(org.assignments.history).toEqual([]);
+    expect((await org.assignSubOrgTier.execute({ callerOrganizationId: broker, organizationId: client, tierKey: 'preferred' })).tier?.key).toBe('preferred');
   });
 });

@@ -1,46 +1,28 @@
-import { generateApiKey, hashApiKey } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
-import { createOrganizationTestKit, uniqueName, type OrganizationTestKit } from '../../../../test/support/organization-test-kit';
+import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
-isolateQueues('org-auth');
+describe('AuthenticateApiKeyUseCase (in memory)', () => {
+  let org: OrganizationInMemory;
 
-describe('AuthenticateApiKeyUseCase (real PostgreSQL)', () => {
-  let kit: OrganizationTestKit;
-
-  beforeAll(() => {
-    kit = createOrganizationTestKit();
-  });
-
-  afterAll(async () => {
-    await kit.close();
+  beforeEach(() => {
+    org = organizationInMemory();
   });
 
   it('resolves the hash of an active key to its organization and key', async () => {
-    const organization = await kit.createRootOrganization.execute({ name: uniqueName(), approved: false });
-    expect(await kit.authenticate.execute({ keyHash: hashApiKey(organization.apiKey, kit.config.apiKeyPepper) })).toEqual({
-      organizationId: organization.organizationId,
-      keyId: organization.keyId,
+    const root = await org.root();
+    expect(await org.authenticateApiKey.execute({ keyHash: org.hasher.hash(root.apiKey) })).toEqual({ organizationId: root.organizationId, keyId: root.keyId });
+  });
+
+  it('answers authentication_failed to an unknown hash', async () => {
+    await org.root();
+    await expect(org.authenticateApiKey.execute({ keyHash: org.hasher.hash('sk_test_unknown') })).rejects.toMatchObject({
+      name: 'AuthenticationFailedError',
+      code: 'authentication_failed',
     });
   });
 
-  it('refuses an unknown key and a key hashed with another pepper alike', async () => {
-    const organization = await kit.createRootOrganization.execute({ name: uniqueName(), approved: true });
-    for (const keyHash of [
-      hashApiKey(generateApiKey('sandbox'), kit.config.apiKeyPepper),
-      hashApiKey(organization.apiKey, `${kit.config.apiKeyPepper}-other`),
-    ]) {
-      await expect(kit.authenticate.execute({ keyHash })).rejects.toMatchObject({
-        name: 'AuthenticationFailedError',
-        code: 'authentication_failed',
-      });
-    }
-  });
-
-  it('refuses a revoked key', async () => {
-    const organization = await kit.createRootOrganization.execute({ name: uniqueName(), approved: true });
-    await kit.revokeApiKey.execute({ keyId: organization.keyId });
-    await expect(
-      kit.authenticate.execute({ keyHash: hashApiKey(organization.apiKey, kit.config.apiKeyPepper) }),
-    ).rejects.toMatchObject({ code: 'authentication_failed' });
+  it('answers authentication_failed to a revoked key', async () => {
+    const root = await org.root();
+    await org.revokeApiKey.execute({ keyId: root.keyId });
+    await expect(org.authenticateApiKey.execute({ keyHash: org.hasher.hash(root.apiKey) })).rejects.toMatchObject({ code: 'authentication_failed' });
   });
 });

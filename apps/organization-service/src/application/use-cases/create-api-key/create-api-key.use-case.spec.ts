@@ -1,40 +1,27 @@
-import { hashApiKey } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
-import { createOrganizationTestKit, uniqueName, type OrganizationTestKit } from '../../../../test/support/organization-test-kit';
+import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
-isolateQueues('org-key-create');
+describe('CreateApiKeyUseCase (in memory)', () => {
+  let org: OrganizationInMemory;
 
-describe('CreateApiKeyUseCase (real PostgreSQL)', () => {
-  let kit: OrganizationTestKit;
-
-  beforeAll(() => {
-    kit = createOrganizationTestKit();
+  beforeEach(() => {
+    org = organizationInMemory();
   });
 
-  afterAll(async () => {
-    await kit.close();
-  });
-
-  it('adds a second, distinct key that authenticates as the same organization', async () => {
-    const organization = await kit.createRootOrganization.execute({ name: uniqueName(), approved: true });
-    const second = await kit.createApiKey.execute({ organizationId: organization.organizationId });
-
+  it('stores a second, distinct key, hashed, that authenticates as the same organization', async () => {
+    const root = await org.root();
+    const second = await org.createApiKey.execute({ organizationId: root.organizationId });
     expect(second.apiKey).toMatch(/^sk_test_[0-9a-f]{64}$/);
-    expect(second.apiKey).not.toBe(organization.apiKey);
-    expect(second.keyId).not.toBe(organization.keyId);
-    expect(await kit.authenticate.execute({ keyHash: hashApiKey(second.apiKey, kit.config.apiKeyPepper) })).toEqual({
-      organizationId: organization.organizationId,
-      keyId: second.keyId,
-    });
-    expect(await kit.prisma.apiKey.count({ where: { organizationId: organization.organizationId } })).toBe(2);
+    expect(second).not.toMatchObject({ apiKey: root.apiKey, keyId: root.keyId });
+    expect(org.apiKeys.rows.get(second.keyId)).toMatchObject({ organizationId: root.organizationId, keyHash: org.hasher.hash(second.apiKey) });
+    expect(await org.authenticateApiKey.execute({ keyHash: org.hasher.hash(second.apiKey) })).toEqual({ organizationId: root.organizationId, keyId: second.keyId });
   });
 
-  it('answers organization_not_found for an unknown organization and stores no key', async () => {
-    const organizationId = 'org_ffffffffffffffffffffffffffff0000';
-    await expect(kit.createApiKey.execute({ organizationId })).rejects.toMatchObject({
+  it('answers organization_not_found for an unknown organization and records nothing', async () => {
+    await org.root();
+    await expect(org.createApiKey.execute({ organizationId: 'org_ffffffffffffffffffffffffffffffff' })).rejects.toMatchObject({
       name: 'OrganizationNotFoundError',
       code: 'organization_not_found',
     });
-    expect(await kit.prisma.apiKey.count({ where: { organizationId } })).toBe(0);
+    expect(org.apiKeys.rows.size).toBe(1);
   });
 });

@@ -1,71 +1,50 @@
-import { isId, newId } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
-import { createAccessTestKit, type AccessTestKit } from '../../../../test/support/access-test-kit';
+import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
-isolateQueues('org-create-authorization');
+describe('CreateAuthorizationUseCase (in memory)', () => {
+  let org: OrganizationInMemory;
+  let grantor: string;
+  let grantee: string;
 
-describe('CreateAuthorizationUseCase (real PostgreSQL)', () => {
-  let kit: AccessTestKit;
-
-  beforeAll(() => {
-    kit = createAccessTestKit();
+  beforeEach(async () => {
+    org = organizationInMemory();
+    grantor = (await org.root('Grantor')).organizationId;
+    grantee = (await org.root('Grantee')).organizationId;
   });
 
-  afterAll(async () => {
-    await kit.close();
-  });
+  const grant = (granteeOrganizationId = grantee) => org.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId });
 
-  it('grants an ACTIVE authorization, and returns the same one while it is active', async () => {
-    const grantor = await kit.rootOrganization('Grantor');
-    const grantee = await kit.rootOrganization('Grantee');
-    const first = await kit.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId: grantee });
-    expect(first.created).toBe(true);
-    expect(first.authorization).toEqual({
-      object: 'authorization',
-      authorizationId: expect.any(String),
-      grantorOrganizationId: grantor,
-      granteeOrganizationId: grantee,
-      status: 'ACTIVE',
-      createdAt: expect.any(String),
-      revokedAt: null,
+  it('stores an ACTIVE authorization running one way', async () => {
+    const first = await grant();
+    expect(first).toEqual({
+      created: true,
+      authorization: {
+        object: 'authorization',
+        authorizationId: expect.stringMatching(/^loa_/),
+        grantorOrganizationId: grantor,
+        granteeOrganizationId: grantee,
+        status: 'ACTIVE',
+        createdAt: org.clock.now().toISOString(),
+        revokedAt: null,
+      },
     });
-    expect(isId('authorization', first.authorization.authorizationId)).toBe(true);
-    expect(await kit.authorizations.hasActiveAuthorization(grantor, grantee)).toBe(true);
-    // The grant runs one way.
-    expect(await kit.authorizations.hasActiveAuthorization(grantee, grantor)).toBe(false);
+    expect(await org.authorizations.hasActiveAuthorization(grantor, grantee)).toBe(true);
+    expect(await org.authorizations.hasActiveAuthorization(grantee, grantor)).toBe(false);
+  });
 
-    const again = await kit.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId: grantee });
-    expect(again).toEqual({ authorization: first.authorization, created: false });
-
-    // After revocation a new grant is a new authorization.
-    await kit.revokeAuthorization.execute({ organizationId: grantor, authorizationId: first.authorization.authorizationId });
-    const renewed = await kit.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId: grantee });
+  it('returns the ACTIVE one again without storing another; after revocation a grant is a new one', async () => {
+    const first = await grant();
+    expect(await grant()).toEqual({ authorization: first.authorization, created: false });
+    expect(org.authorizations.rows.size).toBe(1);
+    await org.revokeAuthorization.execute({ organizationId: grantor, authorizationId: first.authorization.authorizationId });
+    const renewed = await grant();
     expect(renewed.created).toBe(true);
     expect(renewed.authorization.authorizationId).not.toBe(first.authorization.authorizationId);
   });
 
-  it('creates exactly one when the same grant races', async () => {
-    const grantor = await kit.rootOrganization('Racer');
-    const grantee = await kit.rootOrganization('Grantee');
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => kit.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId: grantee })),
-    );
-    expect(results.filter((result) => result.created)).toHaveLength(1);
-    expect(new Set(results.map((result) => result.authorization.authorizationId)).size).toBe(1);
-    expect(await kit.prisma.organizationAuthorization.count({ where: { grantorOrganizationId: grantor } })).toBe(1);
-  });
-
-  it('answers organization_not_found for an unknown grantee and invalid_request for the caller itself', async () => {
-    const grantor = await kit.rootOrganization('Grantor');
-    const missing = newId('organization');
-    await expect(kit.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId: missing })).rejects.toMatchObject({
-      code: 'organization_not_found',
-      message: expect.stringContaining(missing),
-    });
-    await expect(kit.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId: grantor })).rejects.toMatchObject({
-      code: 'invalid_request',
-      message: 'granteeOrganizationId: must be another organization than the caller',
-    });
-    expect(await kit.prisma.organizationAuthorization.count({ where: { grantorOrganizationId: grantor } })).toBe(0);
+  it('answers organization_not_found for an unknown grantee and invalid_request for the caller itself, recording nothing', async () => {
+    const missing = 'org_ffffffffffffffffffffffffffffffff';
+    await expect(grant(missing)).rejects.toMatchObject({ code: 'organization_not_found', message: expect.stringContaining(missing) });
+    await expect(grant(grantor)).rejects.toMatchObject({ code: 'invalid_request', message: 'granteeOrganizationId: must be another organization than the caller' });
+    expect(org.authorizations.rows.size).toBe(0);
   });
 });

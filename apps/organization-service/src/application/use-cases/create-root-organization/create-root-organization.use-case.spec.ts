@@ -1,114 +1,57 @@
-import { generateApiKey, hashApiKey, isId } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
-import {
-  createOrganizationTestKit,
-  FixedClock,
-  outboxRowsFor,
-  PinnedApiKeyGenerator,
-  uniqueName,
-  type OrganizationTestKit,
-} from '../../../../test/support/organization-test-kit';
+import { ApiKeyCollisionError } from '../../../domain/organization-errors';
+import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
-isolateQueues('org-create');
+describe('CreateRootOrganizationUseCase (in memory)', () => {
+  let org: OrganizationInMemory;
 
-describe('CreateRootOrganizationUseCase (real PostgreSQL)', () => {
-  const clock = new FixedClock(new Date('2026-11-21T04:44:09.123Z'));
-  const pinnedKeys: string[] = [];
-  let kit: OrganizationTestKit;
-
-  beforeAll(() => {
-    kit = createOrganizationTestKit({ clock, generator: (config) => new PinnedApiKeyGenerator(config, pinnedKeys) });
+  beforeEach(() => {
+    org = organizationInMemory();
   });
 
-  afterAll(async () => {
-    await kit.close();
-  });
-
-  it('stores the organization, its hashed first key and organization.created in one go', async () => {
-    const name = uniqueName('Acme');
-    const created = await kit.createRootOrganization.execute({ name, approved: true });
-
-    expect(isId('organization', created.organizationId)).toBe(true);
-    expect(isId('account', created.accountId)).toBe(true);
-    expect(isId('apiKey', created.keyId)).toBe(true);
-    expect(created.apiKey).toMatch(/^sk_test_[0-9a-f]{64}$/);
-    expect(created.verificationStatus).toBe('APPROVED');
-
-    const organization = await kit.organizations.findById(created.organizationId);
-    expect(organization).toMatchObject({
-      name,
+  it('stores an APPROVED organization without parent and its first key, hashed, with a hint', async () => {
+    const created = await org.createRootOrganization.execute({ name: ' Acme ', approved: true });
+    expect(created).toEqual({
+      organizationId: expect.stringMatching(/^org_/),
+      accountId: expect.stringMatching(/^acct_/),
+      verificationStatus: 'APPROVED',
+      keyId: expect.stringMatching(/^key_/),
+      apiKey: expect.stringMatching(/^sk_test_[0-9a-f]{64}$/),
+    });
+    expect(await org.organizations.findById(created.organizationId)).toMatchObject({
+      name: 'Acme',
       verificationStatus: 'APPROVED',
       primaryAccountId: created.accountId,
       parentOrganizationId: null,
       referrerOrganizationId: null,
-      createdAt: clock.now(),
+      createdAt: org.clock.now(),
     });
-
-    const key = await kit.prisma.apiKey.findUniqueOrThrow({ where: { id: created.keyId } });
-    expect(key).toMatchObject({
-      organizationId: created.organizationId,
-      keyHash: hashApiKey(created.apiKey, kit.config.apiKeyPepper),
-      hint: `sk_test_…${created.apiKey.slice(-4)}`,
-      environment: 'sandbox',
-      revokedAt: null,
-    });
-    // Only the hash is stored: the plain key appears nowhere in the row.
+    const key = org.apiKeys.rows.get(created.keyId);
+    expect(key).toMatchObject({ organizationId: created.organizationId, keyHash: org.hasher.hash(created.apiKey), hint: `sk_test_…${created.apiKey.slice(-4)}`, revokedAt: null });
     expect(JSON.stringify(key)).not.toContain(created.apiKey.slice(8));
+  });
 
-    const events = await outboxRowsFor(kit.prisma, created.organizationId);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'organization.created', publishedAt: null });
-    expect(events[0].payload).toMatchObject({
-      id: events[0].id,
-      type: 'organization.created',
-      source: 'organization',
-      occurredAt: clock.now().toISOString(),
-      data: {
-        organizationId: created.organizationId,
-        primaryAccountId: created.accountId,
-        name,
-        parentOrganizationId: null,
-        referrerOrganizationId: null,
-        createdAt: clock.now().toISOString(),
-      },
-    });
+  it('appends organization.created with the account the ledger must open', async () => {
+    const created = await org.createRootOrganization.execute({ name: 'Acme', approved: true });
+    expect(org.outbox.events.map((event) => event.type)).toEqual(['organization.created']);
+    expect(org.outbox.dataOf('organization.created')).toEqual([
+      { organizationId: created.organizationId, primaryAccountId: created.accountId, name: 'Acme', parentOrganizationId: null, referrerOrganizationId: null, createdAt: org.clock.now().toISOString() },
+    ]);
   });
 
   it('leaves an organization the operator did not approve PENDING', async () => {
-    const created = await kit.createRootOrganization.execute({ name: uniqueName('Pending'), approved: false });
+    const created = await org.createRootOrganization.execute({ name: 'Pending', approved: false });
     expect(created.verificationStatus).toBe('PENDING');
-    expect((await kit.organizations.findById(created.organizationId))?.verificationStatus).toBe('PENDING');
+    expect((await org.organizations.findById(created.organizationId))?.verificationStatus).toBe('PENDING');
   });
 
-  it('writes nothing when the key cannot be stored: no organization and no event', async () => {
-    const duplicate = generateApiKey('sandbox');
-    pinnedKeys.push(duplicate);
-    const first = await kit.createRootOrganization.execute({ name: uniqueName('First'), approved: true });
-
-    // The same plain key again: its hash violates the unique index after the organization
-    // row was inserted in the same transaction.
-    pinnedKeys.push(duplicate);
-    const name = uniqueName('Second');
-    await expect(kit.createRootOrganization.execute({ name, approved: true })).rejects.toMatchObject({
-      name: 'ApiKeyCollisionError',
-      code: 'internal_error',
-    });
-
-    expect(await kit.prisma.organization.count({ where: { name } })).toBe(0);
-    expect(
-      await kit.prisma.organizationOutboxEvent.count({ where: { payload: { path: ['data', 'name'], equals: name } } }),
-    ).toBe(0);
-    // The first organization and its key are untouched.
-    expect(await kit.authenticate.execute({ keyHash: hashApiKey(duplicate, kit.config.apiKeyPepper) })).toEqual({
-      organizationId: first.organizationId,
-      keyId: first.keyId,
-    });
+  it('refuses an empty name with invalid_request and records nothing', async () => {
+    await expect(org.createRootOrganization.execute({ name: '  ', approved: true })).rejects.toMatchObject({ code: 'invalid_request' });
+    expect({ organizations: org.organizations.rows.size, keys: org.apiKeys.rows.size, events: org.outbox.events.length }).toEqual({ organizations: 0, keys: 0, events: 0 });
   });
 
-  it('refuses an empty name and writes nothing', async () => {
-    await expect(kit.createRootOrganization.execute({ name: '  ', approved: true })).rejects.toMatchObject({
-      code: 'invalid_request',
-    });
-    expect(await kit.prisma.organization.count({ where: { name: { in: ['', '  '] } } })).toBe(0);
+  it('lets a key collision through as ApiKeyCollisionError (internal_error), appending no event', async () => {
+    jest.spyOn(org.apiKeys, 'insert').mockRejectedValueOnce(new ApiKeyCollisionError());
+    await expect(org.createRootOrganization.execute({ name: 'Second', approved: true })).rejects.toMatchObject({ name: 'ApiKeyCollisionError', code: 'internal_error' });
+    expect(org.outbox.events).toEqual([]);
   });
 });

@@ -1,31 +1,28 @@
-import { newId } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
-import { createAccessTestKit, type AccessTestKit } from '../../../../test/support/access-test-kit';
+import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
-isolateQueues('org-get-authorization');
+describe('GetAuthorizationUseCase (in memory)', () => {
+  let org: OrganizationInMemory;
 
-describe('GetAuthorizationUseCase (real PostgreSQL)', () => {
-  let kit: AccessTestKit;
-
-  beforeAll(() => {
-    kit = createAccessTestKit();
+  beforeEach(() => {
+    org = organizationInMemory();
   });
 
-  afterAll(async () => {
-    await kit.close();
-  });
-
-  it('shows the authorization to either party and to nobody else', async () => {
-    const grantor = await kit.rootOrganization('Grantor');
-    const grantee = await kit.rootOrganization('Grantee');
-    const stranger = await kit.rootOrganization('Stranger');
-    const { authorization } = await kit.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId: grantee });
-
+  it('shows the authorization to either party', async () => {
+    const grantor = (await org.root('Grantor')).organizationId;
+    const grantee = (await org.root('Grantee')).organizationId;
+    const { authorization } = await org.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId: grantee });
     for (const party of [grantor, grantee]) {
-      expect(await kit.getAuthorization.execute({ organizationId: party, authorizationId: authorization.authorizationId })).toEqual(authorization);
+      expect(await org.getAuthorization.execute({ organizationId: party, authorizationId: authorization.authorizationId })).toEqual(authorization);
     }
-    for (const authorizationId of [authorization.authorizationId, newId('authorization')]) {
-      await expect(kit.getAuthorization.execute({ organizationId: stranger, authorizationId })).rejects.toMatchObject({
+  });
+
+  it('answers authorization_not_found to a stranger and for an unknown id', async () => {
+    const grantor = (await org.root('Grantor')).organizationId;
+    const grantee = (await org.root('Grantee')).organizationId;
+    const stranger = (await org.root('Stranger')).organizationId;
+    const { authorization } = await org.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId: grantee });
+    for (const authorizationId of [authorization.authorizationId, 'loa_ffffffffffffffffffffffffffffffff']) {
+      await expect(org.getAuthorization.execute({ organizationId: stranger, authorizationId })).rejects.toMatchObject({
         code: 'authorization_not_found',
         message: expect.stringContaining(authorizationId),
       });

@@ -1,75 +1,44 @@
-import { Clock } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
-import { createTierTestKit } from '../../../../test/support/tier-test-kit';
-import type { AssignSubOrgTierUseCase } from '../assign-sub-org-tier/assign-sub-org-tier.use-case';
-import type { GetEffectiveSubOrgTierUseCase } from './get-effective-sub-org-tier.use-case';
+import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
-isolateQueues('org-tiers-effective');
+describe('GetEffectiveSubOrgTierUseCase (in memory)', () => {
+  let org: OrganizationInMemory;
+  let broker: string;
+  let client: string;
 
-/** A clock the test moves, so assignments land at known times. */
-class SteppedClock extends Clock {
-  current = new Date('2026-11-21T10:00:00.000Z');
-  now(): Date {
-    return new Date(this.current);
-  }
-}
-
-describe('GetEffectiveSubOrgTierUseCase (real PostgreSQL)', () => {
-  let kit: ReturnType<typeof createTierTestKit>;
-  let clock: SteppedClock;
-  let assign: AssignSubOrgTierUseCase;
-  let effective: GetEffectiveSubOrgTierUseCase;
-
-  beforeAll(() => {
-    clock = new SteppedClock();
-    kit = createTierTestKit({ clock });
-    assign = kit.assignTier;
-    effective = kit.effectiveTier;
+  beforeEach(async () => {
+    org = organizationInMemory();
+    broker = (await org.root('Broker')).organizationId;
+    client = (await org.createOrganization.execute({ callerOrganizationId: broker, name: 'Client', entityType: 'INDIVIDUAL', country: 'FR', email: 'c@example.com' }))
+      .organizationId;
   });
 
-  afterAll(async () => {
-    await kit.close();
+  const assignAt = async (time: string, tierKey: string | null) => {
+    org.clock.set(time);
+    await org.assignSubOrgTier.execute({ callerOrganizationId: broker, organizationId: client, tierKey });
+  };
+  const keyAt = async (at?: string) => (await org.getEffectiveSubOrgTier.execute({ organizationId: client, at }))?.key ?? null;
+
+  it('reads the tier in force at each time: none, vip, preferred, then removed; now when no time is given', async () => {
+    await assignAt('2026-11-21T10:00:00.000Z', 'vip');
+    await assignAt('2026-11-21T11:00:00.000Z', 'preferred');
+    await assignAt('2026-11-21T12:00:00.000Z', null);
+    expect(await keyAt('2026-11-21T09:59:59.999Z')).toBeNull();
+    expect(await org.getEffectiveSubOrgTier.execute({ organizationId: client, at: '2026-11-21T10:00:00.000Z' })).toEqual({ key: 'vip', label: 'VIP', spreadBps: 30, referrerShareBps: 30 });
+    expect(await keyAt('2026-11-21T11:30:00.000Z')).toBe('preferred');
+    expect(await keyAt('2026-11-21T12:00:00.000Z')).toBeNull();
+    org.clock.set('2026-11-21T11:30:00.000Z');
+    expect(await keyAt()).toBe('preferred');
   });
 
-  it('reads the tier in force at each time: none, then vip, then preferred, then removed', async () => {
-    const broker = await kit.rootOrganization('Broker');
-    const client = await kit.clientOf(broker);
-    clock.current = new Date('2026-11-21T10:00:00.000Z');
-    await assign.execute({ callerOrganizationId: broker, organizationId: client, tierKey: 'vip' });
-    clock.current = new Date('2026-11-21T11:00:00.000Z');
-    await assign.execute({ callerOrganizationId: broker, organizationId: client, tierKey: 'preferred' });
-    clock.current = new Date('2026-11-21T12:00:00.000Z');
-    await assign.execute({ callerOrganizationId: broker, organizationId: client, tierKey: null });
-
-    const at = async (time: string) => (await effective.execute({ organizationId: client, at: time }))?.key ?? null;
-    expect(await at('2026-11-21T09:59:59.999Z')).toBeNull();
-    expect(await effective.execute({ organizationId: client, at: '2026-11-21T10:00:00.000Z' })).toEqual({
-      key: 'vip',
-      label: 'VIP',
-      spreadBps: 30,
-      referrerShareBps: 30,
-    });
-    expect(await at('2026-11-21T10:59:59.999Z')).toBe('vip');
-    expect(await at('2026-11-21T11:30:00.000Z')).toBe('preferred');
-    expect(await at('2026-11-21T12:00:00.000Z')).toBeNull();
-    // Without `at`, now: the removal is in force.
-    clock.current = new Date('2026-11-21T13:00:00.000Z');
-    expect(await effective.execute({ organizationId: client })).toBeNull();
+  it('uses the later of two assignments made at the same time', async () => {
+    await assignAt('2026-11-21T10:00:00.000Z', 'standard');
+    await assignAt('2026-11-21T10:00:00.000Z', 'vip');
+    expect(await keyAt()).toBe('vip');
   });
 
-  it('uses the later of two assignments made in the same millisecond', async () => {
-    const broker = await kit.rootOrganization('Broker');
-    const client = await kit.clientOf(broker);
-    clock.current = new Date('2026-11-21T10:00:00.000Z');
-    await assign.execute({ callerOrganizationId: broker, organizationId: client, tierKey: 'standard' });
-    await assign.execute({ callerOrganizationId: broker, organizationId: client, tierKey: 'vip' });
-    expect((await effective.execute({ organizationId: client }))?.key).toBe('vip');
-  });
-
-  it('refuses an unknown organization and a malformed time', async () => {
-    await expect(effective.execute({ organizationId: `org_${'0'.repeat(32)}` })).rejects.toMatchObject({ code: 'organization_not_found' });
-    const broker = await kit.rootOrganization('Broker');
-    await expect(effective.execute({ organizationId: broker, at: 'yesterday' })).rejects.toMatchObject({ code: 'invalid_request' });
-    expect(await effective.execute({ organizationId: broker })).toBeNull();
+  it('answers organization_not_found for an unknown organization and invalid_request for a malformed time', async () => {
+    await expect(org.getEffectiveSubOrgTier.execute({ organizationId: 'org_ffffffffffffffffffffffffffffffff' })).rejects.toMatchObject({ code: 'organization_not_found' });
+    await expect(org.getEffectiveSubOrgTier.execute({ organizationId: broker, at: 'yesterday' })).rejects.toMatchObject({ code: 'invalid_request' });
+    expect(await org.getEffectiveSubOrgTier.execute({ organizationId: broker })).toBeNull();
   });
 });

@@ -1,22 +1,16 @@
-import { isolateQueues } from '@pfs/testing';
-import { createOrganizationTestKit, uniqueName, type OrganizationTestKit } from '../../../../test/support/organization-test-kit';
+import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
-isolateQueues('org-assets');
+describe('ListAssetsUseCase (in memory)', () => {
+  let org: OrganizationInMemory;
+  let organizationId: string;
 
-describe('ListAssetsUseCase (real PostgreSQL)', () => {
-  let kit: OrganizationTestKit;
-
-  beforeAll(() => {
-    kit = createOrganizationTestKit();
+  beforeEach(async () => {
+    org = organizationInMemory();
+    organizationId = (await org.root()).organizationId;
   });
 
-  afterAll(async () => {
-    await kit.close();
-  });
-
-  it('lists the whole catalog as AVAILABLE for a new organization', async () => {
-    const { organizationId } = await kit.createRootOrganization.execute({ name: uniqueName(), approved: true });
-    expect(await kit.listAssets.execute({ organizationId })).toEqual([
+  it('lists the whole catalog, in catalog order, AVAILABLE for a new organization', async () => {
+    expect(await org.listAssets.execute({ organizationId })).toEqual([
       { object: 'asset', code: 'USD', name: 'US Dollar', type: 'FIAT', scale: 2, status: 'AVAILABLE' },
       { object: 'asset', code: 'EUR', name: 'Euro', type: 'FIAT', scale: 2, status: 'AVAILABLE' },
       { object: 'asset', code: 'USDC', name: 'USD Coin', type: 'CRYPTO', scale: 6, status: 'AVAILABLE' },
@@ -26,33 +20,13 @@ describe('ListAssetsUseCase (real PostgreSQL)', () => {
     ]);
   });
 
-  it('shows the assets granted to the organization as ENABLED, and only to it', async () => {
-    const { organizationId } = await kit.createRootOrganization.execute({ name: uniqueName(), approved: true });
-    const neighbour = await kit.createRootOrganization.execute({ name: uniqueName(), approved: true });
-    await kit.prisma.organizationAsset.createMany({
-      data: [
-        { organizationId, assetCode: 'USDC' },
-        { organizationId, assetCode: 'ETH' },
-      ],
-    });
-
-    const statuses = (await kit.listAssets.execute({ organizationId })).map((asset) => [asset.code, asset.status]);
-    expect(statuses).toEqual([
-      ['USD', 'AVAILABLE'],
-      ['EUR', 'AVAILABLE'],
-      ['USDC', 'ENABLED'],
-      ['USDT', 'AVAILABLE'],
-      ['BTC', 'AVAILABLE'],
-      ['ETH', 'ENABLED'],
-    ]);
-    const neighbourStatuses = await kit.listAssets.execute({ organizationId: neighbour.organizationId });
-    expect(neighbourStatuses.every((asset) => asset.status === 'AVAILABLE')).toBe(true);
+  it('shows the assets granted to the organization as ENABLED', async () => {
+    await org.assets.enable(organizationId, 'BTC', org.clock.now());
+    const statuses = Object.fromEntries((await org.listAssets.execute({ organizationId })).map((asset) => [asset.code, asset.status]));
+    expect(statuses).toEqual({ USD: 'AVAILABLE', EUR: 'AVAILABLE', USDC: 'AVAILABLE', USDT: 'AVAILABLE', BTC: 'ENABLED', ETH: 'AVAILABLE' });
   });
 
   it('answers organization_not_found for an unknown organization', async () => {
-    await expect(kit.listAssets.execute({ organizationId: 'org_ffffffffffffffffffffffffffff0000' })).rejects.toMatchObject({
-      name: 'OrganizationNotFoundError',
-      code: 'organization_not_found',
-    });
+    await expect(org.listAssets.execute({ organizationId: 'org_ffffffffffffffffffffffffffffffff' })).rejects.toMatchObject({ code: 'organization_not_found' });
   });
 });

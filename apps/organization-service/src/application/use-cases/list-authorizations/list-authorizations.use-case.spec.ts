@@ -1,46 +1,38 @@
-import { isolateQueues } from '@pfs/testing';
-import { createAccessTestKit, type AccessTestKit } from '../../../../test/support/access-test-kit';
-import { FixedClock } from '../../../../test/support/organization-test-kit';
+import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
-isolateQueues('org-list-authorizations');
+describe('ListAuthorizationsUseCase (in memory)', () => {
+  let org: OrganizationInMemory;
 
-describe('ListAuthorizationsUseCase (real PostgreSQL)', () => {
-  const clock = new FixedClock(new Date('2026-11-21T10:00:00.000Z'));
-  let kit: AccessTestKit;
-
-  beforeAll(() => {
-    kit = createAccessTestKit({ clock });
-  });
-
-  afterAll(async () => {
-    await kit.close();
+  beforeEach(() => {
+    org = organizationInMemory();
   });
 
   it('lists those given and those received, newest first, page by page, and nobody else’s', async () => {
-    const me = await kit.rootOrganization('Me');
-    const [a, b, c] = [await kit.rootOrganization('A'), await kit.rootOrganization('B'), await kit.rootOrganization('C')];
+    const me = (await org.root('Me')).organizationId;
+    const [a, b, c] = [(await org.root('A')).organizationId, (await org.root('B')).organizationId, (await org.root('C')).organizationId];
     const grant = async (second: number, grantor: string, grantee: string) => {
-      clock.time = new Date(Date.UTC(2026, 10, 21, 10, 0, second));
-      return (await kit.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId: grantee })).authorization;
+      org.clock.set(new Date(Date.UTC(2026, 10, 21, 10, 0, second)));
+      return (await org.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId: grantee })).authorization;
     };
     const given = await grant(1, me, a);
     const received = await grant(2, b, me);
     const revoked = await grant(3, me, c);
-    await kit.revokeAuthorization.execute({ organizationId: c, authorizationId: revoked.authorizationId });
-    await grant(4, a, b); // not involving me
+    await org.revokeAuthorization.execute({ organizationId: c, authorizationId: revoked.authorizationId });
+    await grant(4, a, b);
 
-    const first = await kit.listAuthorizations.execute({ organizationId: me, page: { limit: 2, cursor: null } });
+    const first = await org.listAuthorizations.execute({ organizationId: me, page: { limit: 2, cursor: null } });
     expect(first.data.map((item) => [item.authorizationId, item.status])).toEqual([
       [revoked.authorizationId, 'REVOKED'],
       [received.authorizationId, 'ACTIVE'],
     ]);
     expect(first.hasMore).toBe(true);
-    const second = await kit.listAuthorizations.execute({ organizationId: me, page: { limit: 2, cursor: first.nextCursor } });
-    expect(second).toEqual({ data: [given], hasMore: false, nextCursor: null });
+    expect(await org.listAuthorizations.execute({ organizationId: me, page: { limit: 2, cursor: first.nextCursor } })).toEqual({ data: [given], hasMore: false, nextCursor: null });
+  });
 
-    const foreign = kit.cursors.encode('organizations', { createdAt: '2026-11-21T10:00:00.000Z', id: me });
-    await expect(kit.listAuthorizations.execute({ organizationId: me, page: { limit: 2, cursor: foreign } })).rejects.toMatchObject({
-      code: 'invalid_request',
-    });
+  it('is empty for an organization without authorizations and refuses another list’s cursor with invalid_request', async () => {
+    const lonely = (await org.root('Lonely')).organizationId;
+    expect(await org.listAuthorizations.execute({ organizationId: lonely, page: { limit: 25, cursor: null } })).toEqual({ data: [], hasMore: false, nextCursor: null });
+    const foreign = org.cursors.encode('organizations', { createdAt: '2026-11-21T10:00:00.000Z', id: lonely });
+    await expect(org.listAuthorizations.execute({ organizationId: lonely, page: { limit: 25, cursor: foreign } })).rejects.toMatchObject({ code: 'invalid_request' });
   });
 });

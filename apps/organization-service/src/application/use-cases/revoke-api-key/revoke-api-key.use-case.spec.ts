@@ -1,50 +1,30 @@
-import { hashApiKey } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
-import { createOrganizationTestKit, FixedClock, uniqueName, type OrganizationTestKit } from '../../../../test/support/organization-test-kit';
+import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
-isolateQueues('org-key-revoke');
+describe('RevokeApiKeyUseCase (in memory)', () => {
+  let org: OrganizationInMemory;
 
-describe('RevokeApiKeyUseCase (real PostgreSQL)', () => {
-  const clock = new FixedClock(new Date('2026-11-21T06:00:00.000Z'));
-  let kit: OrganizationTestKit;
-
-  beforeAll(() => {
-    kit = createOrganizationTestKit({ clock });
+  beforeEach(() => {
+    org = organizationInMemory();
   });
 
-  afterAll(async () => {
-    await kit.close();
+  it('revokes one key now and leaves the organization’s other keys working', async () => {
+    const root = await org.root();
+    const other = await org.createApiKey.execute({ organizationId: root.organizationId });
+    expect(await org.revokeApiKey.execute({ keyId: root.keyId })).toEqual({ keyId: root.keyId, organizationId: root.organizationId, revokedAt: '2026-11-23T08:00:00.000Z' });
+    expect(org.apiKeys.rows.get(root.keyId)?.revokedAt).toEqual(new Date('2026-11-23T08:00:00.000Z'));
+    await expect(org.authenticateApiKey.execute({ keyHash: org.hasher.hash(root.apiKey) })).rejects.toMatchObject({ code: 'authentication_failed' });
+    expect(await org.authenticateApiKey.execute({ keyHash: org.hasher.hash(other.apiKey) })).toEqual({ organizationId: root.organizationId, keyId: other.keyId });
   });
 
-  it('revokes one key, keeps the first revocation time on a repeat, and leaves the other keys working', async () => {
-    const organization = await kit.createRootOrganization.execute({ name: uniqueName(), approved: true });
-    const other = await kit.createApiKey.execute({ organizationId: organization.organizationId });
-
-    const revoked = await kit.revokeApiKey.execute({ keyId: organization.keyId });
-    expect(revoked).toEqual({
-      keyId: organization.keyId,
-      organizationId: organization.organizationId,
-      revokedAt: '2026-11-21T06:00:00.000Z',
-    });
-    const row = await kit.prisma.apiKey.findUniqueOrThrow({ where: { id: organization.keyId } });
-    expect(row.revokedAt).toEqual(new Date('2026-11-21T06:00:00.000Z'));
-
-    clock.time = new Date('2026-11-22T00:00:00.000Z');
-    expect(await kit.revokeApiKey.execute({ keyId: organization.keyId })).toEqual(revoked);
-
-    await expect(
-      kit.authenticate.execute({ keyHash: hashApiKey(organization.apiKey, kit.config.apiKeyPepper) }),
-    ).rejects.toMatchObject({ code: 'authentication_failed' });
-    expect(await kit.authenticate.execute({ keyHash: hashApiKey(other.apiKey, kit.config.apiKeyPepper) })).toEqual({
-      organizationId: organization.organizationId,
-      keyId: other.keyId,
-    });
+  it('keeps the first revocation time when revoked again', async () => {
+    const root = await org.root();
+    const revoked = await org.revokeApiKey.execute({ keyId: root.keyId });
+    org.clock.advance(24 * 3600 * 1000);
+    expect(await org.revokeApiKey.execute({ keyId: root.keyId })).toEqual(revoked);
+    expect(org.apiKeys.rows.get(root.keyId)?.revokedAt?.toISOString()).toBe(revoked.revokedAt);
   });
 
   it('answers not_found for an unknown key', async () => {
-    await expect(kit.revokeApiKey.execute({ keyId: 'key_ffffffffffffffffffffffffffff0000' })).rejects.toMatchObject({
-      name: 'ApiKeyNotFoundError',
-      code: 'not_found',
-    });
+    await expect(org.revokeApiKey.execute({ keyId: 'key_ffffffffffffffffffffffffffffffff' })).rejects.toMatchObject({ name: 'ApiKeyNotFoundError', code: 'not_found' });
   });
 });

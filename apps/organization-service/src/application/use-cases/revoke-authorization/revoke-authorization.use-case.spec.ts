@@ -1,44 +1,34 @@
-import { isolateQueues } from '@pfs/testing';
-import { createAccessTestKit, type AccessTestKit } from '../../../../test/support/access-test-kit';
-import { FixedClock } from '../../../../test/support/organization-test-kit';
+import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
-isolateQueues('org-revoke-authorization');
+describe('RevokeAuthorizationUseCase (in memory)', () => {
+  let org: OrganizationInMemory;
+  let grantor: string;
+  let grantee: string;
 
-describe('RevokeAuthorizationUseCase (real PostgreSQL)', () => {
-  const clock = new FixedClock(new Date('2026-11-21T10:00:00.000Z'));
-  let kit: AccessTestKit;
-
-  beforeAll(() => {
-    kit = createAccessTestKit({ clock });
+  beforeEach(async () => {
+    org = organizationInMemory();
+    grantor = (await org.root('Grantor')).organizationId;
+    grantee = (await org.root('Grantee')).organizationId;
   });
 
-  afterAll(async () => {
-    await kit.close();
-  });
+  const grant = async () => (await org.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId: grantee })).authorization;
 
   it.each(['grantor', 'grantee'] as const)('lets the %s revoke; revoking again keeps the first time', async (party) => {
-    const grantor = await kit.rootOrganization('Grantor');
-    const grantee = await kit.rootOrganization('Grantee');
-    const { authorization } = await kit.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId: grantee });
-    const organizationId = party === 'grantor' ? grantor : grantee;
-
-    clock.time = new Date('2026-11-21T11:00:00.000Z');
-    const revoked = await kit.revokeAuthorization.execute({ organizationId, authorizationId: authorization.authorizationId });
-    expect(revoked).toEqual({ ...authorization, status: 'REVOKED', revokedAt: '2026-11-21T11:00:00.000Z' });
-    expect(await kit.authorizations.hasActiveAuthorization(grantor, grantee)).toBe(false);
-
-    clock.time = new Date('2026-11-21T12:00:00.000Z');
-    expect(await kit.revokeAuthorization.execute({ organizationId: grantor, authorizationId: authorization.authorizationId })).toEqual(revoked);
+    const authorization = await grant();
+    org.clock.set('2026-11-23T09:00:00.000Z');
+    const revoked = await org.revokeAuthorization.execute({ organizationId: party === 'grantor' ? grantor : grantee, authorizationId: authorization.authorizationId });
+    expect(revoked).toEqual({ ...authorization, status: 'REVOKED', revokedAt: '2026-11-23T09:00:00.000Z' });
+    expect(await org.authorizations.hasActiveAuthorization(grantor, grantee)).toBe(false);
+    org.clock.set('2026-11-23T10:00:00.000Z');
+    expect(await org.revokeAuthorization.execute({ organizationId: grantor, authorizationId: authorization.authorizationId })).toEqual(revoked);
   });
 
   it('answers authorization_not_found to an organization that is not a party, and leaves it ACTIVE', async () => {
-    const grantor = await kit.rootOrganization('Grantor');
-    const grantee = await kit.rootOrganization('Grantee');
-    const stranger = await kit.rootOrganization('Stranger');
-    const { authorization } = await kit.createAuthorization.execute({ grantorOrganizationId: grantor, granteeOrganizationId: grantee });
-    await expect(kit.revokeAuthorization.execute({ organizationId: stranger, authorizationId: authorization.authorizationId })).rejects.toMatchObject({
+    const stranger = (await org.root('Stranger')).organizationId;
+    const authorization = await grant();
+    await expect(org.revokeAuthorization.execute({ organizationId: stranger, authorizationId: authorization.authorizationId })).rejects.toMatchObject({
       code: 'authorization_not_found',
     });
-    expect(await kit.authorizations.hasActiveAuthorization(grantor, grantee)).toBe(true);
+    expect(await org.authorizations.hasActiveAuthorization(grantor, grantee)).toBe(true);
   });
 });

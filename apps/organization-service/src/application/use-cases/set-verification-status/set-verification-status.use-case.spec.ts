@@ -1,126 +1,77 @@
-import { newId } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
-import { createAccessTestKit, type AccessTestKit } from '../../../../test/support/access-test-kit';
-import { FixedClock, outboxRowsFor, type OutboxRow } from '../../../../test/support/organization-test-kit';
+import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
-isolateQueues('org-set-verification');
-
-describe('SetVerificationStatusUseCase (real PostgreSQL)', () => {
-  const clock = new FixedClock(new Date('2026-11-21T04:44:09.123Z'));
-  let kit: AccessTestKit;
+describe('SetVerificationStatusUseCase (in memory)', () => {
+  let org: OrganizationInMemory;
   let broker: string;
+  let client: string;
 
-  const verificationEvents = async (organizationId: string): Promise<OutboxRow[]> =>
-    (
-      await kit.prisma.organizationOutboxEvent.findMany({
-        where: { type: 'organization.verification.updated', payload: { path: ['data', 'organization_id'], equals: organizationId } },
-        orderBy: { createdAt: 'asc' },
-      })
-    ).sort((left, right) => left.createdAt.getTime() - right.createdAt.getTime());
-
-  beforeAll(async () => {
-    kit = createAccessTestKit({ clock });
-    broker = await kit.rootOrganization('Broker');
+  beforeEach(async () => {
+    org = organizationInMemory();
+    broker = (await org.root('Broker')).organizationId;
+    client = (await org.createOrganization.execute({ callerOrganizationId: broker, name: 'Client', entityType: 'INDIVIDUAL', country: 'FR', email: 'c@example.com' }))
+      .organizationId;
   });
 
-  afterAll(async () => {
-    await kit.close();
+  const set = (status: 'PENDING' | 'APPROVED' | 'ON_HOLD' | 'RESUBMISSION_REQUIRED', reason: string | null, organizationId = client, callerOrganizationId = broker) =>
+    org.setVerificationStatus.execute({ callerOrganizationId, organizationId, status, reason });
+  const updates = () => org.outbox.events.filter((event) => event.type === 'organization.verification.updated');
+
+  it('stores a client’s new status and trimmed reason, and appends the snake_case event with the creator for routing', async () => {
+    org.clock.set('2026-11-23T09:00:00.000Z');
+    expect(await set('ON_HOLD', '  Proof of address is unreadable ')).toMatchObject({ organizationId: client, verificationStatus: 'ON_HOLD' });
+    expect(await org.organizations.findById(client)).toMatchObject({ verificationStatus: 'ON_HOLD', verificationReason: 'Proof of address is unreadable', updatedAt: org.clock.now() });
+    expect(updates()).toEqual([
+      expect.objectContaining({
+        audience: { organizationId: client, parentOrganizationId: broker },
+        data: {
+          object: 'organization',
+          organization_id: client,
+          status: 'ON_HOLD',
+          previous_status: 'PENDING',
+          reason: 'Proof of address is unreadable',
+          occurred_at: '2026-11-23T09:00:00.000Z',
+        },
+      }),
+    ]);
   });
 
-  it('changes a client’s status and writes the event with the spec’s snake_case data and the creator for routing', async () => {
-    const client = await kit.clientOf(broker);
-    clock.time = new Date('2026-11-21T05:00:00.000Z');
-    const answer = await kit.setVerification.execute({
-      callerOrganizationId: broker,
-      organizationId: client,
-      status: 'ON_HOLD',
-      reason: '  Proof of address is unreadable ',
-    });
-    expect(answer).toMatchObject({ organizationId: client, verificationStatus: 'ON_HOLD' });
-    expect(await kit.organizations.findById(client)).toMatchObject({
-      verificationStatus: 'ON_HOLD',
-      verificationReason: 'Proof of address is unreadable',
-      updatedAt: clock.now(),
-    });
-
-    const [event] = await verificationEvents(client);
-    expect(event.payload).toMatchObject({ type: 'organization.verification.updated', source: 'organization', occurredAt: '2026-11-21T05:00:00.000Z' });
-    expect((event.payload as { data: unknown }).data).toEqual({
-      object: 'organization',
-      organization_id: client,
-      status: 'ON_HOLD',
-      previous_status: 'PENDING',
-      reason: 'Proof of address is unreadable',
-      occurred_at: '2026-11-21T05:00:00.000Z',
-    });
-    // Who receives it travels beside the data, which stays exactly the webhook body.
-    expect((event.payload as { audience: unknown }).audience).toEqual({ organizationId: client, parentOrganizationId: broker });
-  });
-
-  it('emits one event per change, with reason null outside ON_HOLD and RESUBMISSION_REQUIRED, and nothing for the same status again', async () => {
-    const client = await kit.clientOf(broker);
-    await kit.setVerification.execute({ callerOrganizationId: broker, organizationId: client, status: 'RESUBMISSION_REQUIRED', reason: 'Blurry ID' });
-    await kit.setVerification.execute({ callerOrganizationId: broker, organizationId: client, status: 'APPROVED', reason: null });
-    const again = await kit.setVerification.execute({ callerOrganizationId: broker, organizationId: client, status: 'APPROVED', reason: null });
-    expect(again.verificationStatus).toBe('APPROVED');
-
-    const data = (await verificationEvents(client)).map((event) => (event.payload as { data: Record<string, unknown> }).data);
-    expect(data.map(({ status, previous_status, reason }) => ({ status, previous_status, reason }))).toEqual([
+  it('appends one event per change (again for a new ON_HOLD reason), none for the same status and reason again', async () => {
+    await set('RESUBMISSION_REQUIRED', 'Blurry ID');
+    await set('ON_HOLD', 'Unreadable');
+    await set('ON_HOLD', ' Unreadable ');
+    await set('ON_HOLD', 'Too old');
+    await set('APPROVED', null);
+    expect((await set('APPROVED', null)).verificationStatus).toBe('APPROVED');
+    expect(org.outbox.dataOf('organization.verification.updated').map(({ status, previous_status, reason }) => ({ status, previous_status, reason }))).toEqual([
       { status: 'RESUBMISSION_REQUIRED', previous_status: 'PENDING', reason: 'Blurry ID' },
-      { status: 'APPROVED', previous_status: 'RESUBMISSION_REQUIRED', reason: null },
+      { status: 'ON_HOLD', previous_status: 'RESUBMISSION_REQUIRED', reason: 'Unreadable' },
+      { status: 'ON_HOLD', previous_status: 'ON_HOLD', reason: 'Too old' },
+      { status: 'APPROVED', previous_status: 'ON_HOLD', reason: null },
     ]);
-    expect((await kit.organizations.findById(client))?.verificationReason).toBeNull();
+    expect((await org.organizations.findById(client))?.verificationReason).toBeNull();
   });
 
-  it('emits again when the status stays ON_HOLD with a new reason, so the organization learns what to fix now', async () => {
-    const client = await kit.clientOf(broker);
-    const hold = (reason: string) => kit.setVerification.execute({ callerOrganizationId: broker, organizationId: client, status: 'ON_HOLD', reason });
-    await hold('Proof of address is unreadable');
-    await hold('  Proof of address is unreadable ');
-    const changed = await hold('Proof of address is older than 3 months');
-    expect(changed).toMatchObject({ verificationStatus: 'ON_HOLD' });
-    expect((await kit.organizations.findById(client))?.verificationReason).toBe('Proof of address is older than 3 months');
-    const data = (await verificationEvents(client)).map((event) => (event.payload as { data: Record<string, unknown> }).data);
-    expect(data.map(({ status, previous_status, reason }) => ({ status, previous_status, reason }))).toEqual([
-      { status: 'ON_HOLD', previous_status: 'PENDING', reason: 'Proof of address is unreadable' },
-      { status: 'ON_HOLD', previous_status: 'ON_HOLD', reason: 'Proof of address is older than 3 months' },
-    ]);
-  });
-
-  it('lets an organization set its own status; a root organization’s event has no creator', async () => {
-    const root = await kit.rootOrganization('Self');
-    await kit.setVerification.execute({ callerOrganizationId: root, organizationId: root, status: 'PENDING', reason: null });
-    const [event] = await verificationEvents(root);
-    expect(event.payload).toMatchObject({ data: { status: 'PENDING', previous_status: 'APPROVED' }, audience: { organizationId: root, parentOrganizationId: null } });
+  it('lets a root organization set its own status; its event has no creator', async () => {
+    await set('PENDING', null, broker, broker);
+    expect(updates()).toEqual([expect.objectContaining({ data: expect.objectContaining({ status: 'PENDING', previous_status: 'APPROVED' }), audience: { organizationId: broker, parentOrganizationId: null } })]);
   });
 
   it.each([
     ['ON_HOLD', null, 'reason: is required when status is ON_HOLD'],
     ['RESUBMISSION_REQUIRED', '   ', 'reason: is required when status is RESUBMISSION_REQUIRED'],
     ['APPROVED', 'looks fine', 'reason: is only accepted when status is ON_HOLD or RESUBMISSION_REQUIRED'],
-  ] as const)('refuses %s with reason %j and changes nothing', async (status, reason, message) => {
-    const client = await kit.clientOf(broker);
-    await expect(kit.setVerification.execute({ callerOrganizationId: broker, organizationId: client, status, reason })).rejects.toMatchObject({
-      code: 'invalid_request',
-      message,
-    });
-    expect((await kit.organizations.findById(client))?.verificationStatus).toBe('PENDING');
-    expect(await verificationEvents(client)).toEqual([]);
+  ] as const)('refuses %s with reason %j with invalid_request and records nothing', async (status, reason, message) => {
+    await expect(set(status, reason)).rejects.toMatchObject({ code: 'invalid_request', message });
+    expect((await org.organizations.findById(client))?.verificationStatus).toBe('PENDING');
+    expect(updates()).toEqual([]);
   });
 
-  it('answers organization_not_found for a stranger’s organization, the creator of the caller, and an unknown id', async () => {
-    const client = await kit.clientOf(broker);
-    const stranger = await kit.rootOrganization('Stranger');
-    for (const [caller, target] of [
-      [stranger, client],
-      [client, broker],
-      [broker, newId('organization')],
-    ]) {
-      await expect(
-        kit.setVerification.execute({ callerOrganizationId: caller, organizationId: target, status: 'APPROVED', reason: null }),
-      ).rejects.toMatchObject({ code: 'organization_not_found' });
+  it('answers organization_not_found for a stranger’s organization, the caller’s creator and an unknown id, recording nothing', async () => {
+    const stranger = (await org.root('Stranger')).organizationId;
+    for (const [caller, target] of [[stranger, client], [client, broker], [broker, 'org_ffffffffffffffffffffffffffffffff']]) {
+      await expect(set('APPROVED', null, target, caller)).rejects.toMatchObject({ code: 'organization_not_found' });
     }
-    expect(await verificationEvents(client)).toEqual([]);
-    expect((await outboxRowsFor(kit.prisma, broker)).map((row) => row.type)).toEqual(['organization.created']);
+    expect(updates()).toEqual([]);
+    expect((await org.organizations.findById(client))?.verificationStatus).toBe('PENDING');
   });
 });

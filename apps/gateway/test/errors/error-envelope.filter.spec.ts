@@ -1,8 +1,8 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
 import { DomainError } from '@pfs/contracts';
 import { RemoteDomainError, ServiceUnavailableError } from '@pfs/messaging';
-import { memoryLogger } from '../../test/support/memory-logger';
-import { ErrorEnvelopeFilter } from './error-envelope.filter';
+import { memoryLogger } from '../support/in-memory/memory-logger';
+import { ErrorEnvelopeFilter } from '../../src/errors/error-envelope.filter';
 
 describe('ErrorEnvelopeFilter.render', () => {
   const setup = () => {

@@ -1,6 +1,6 @@
 import type { CursorPosition } from '@pfs/contracts';
-import { AccountRepository } from '../../src/application/ports/account.repository';
-import type { Account } from '../../src/domain/account';
+import { AccountRepository } from '../../../src/application/ports/account.repository';
+import type { Account } from '../../../src/domain/account';
 
 /** The AccountRepository contract over an array, for use-case unit tests. */
 export class InMemoryAccountRepository extends AccountRepository {
