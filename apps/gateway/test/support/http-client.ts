@@ -20,7 +20,7 @@ export interface RequestOptions {
   /** Sent as `Authorization: Bearer <key>`. */
   key?: string;
   headers?: Record<string, string>;
-  /** A string is sent as it is; anything else as JSON. */
+  /** A string or bytes are sent as they are; anything else as JSON. */
   body?: unknown;
 }
 
@@ -28,8 +28,8 @@ export interface RequestOptions {
 export async function send(baseUrl: string, path: string, options: RequestOptions = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
-  let body: string | undefined;
-  if (typeof options.body === 'string') body = options.body;
+  let body: string | Uint8Array | undefined;
+  if (typeof options.body === 'string' || options.body instanceof Uint8Array) body = options.body;
   else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
