@@ -4,6 +4,7 @@ import type { GatewayConfig } from '../gateway.config';
 import { MAX_JSON_DEPTH } from '../http/json-body.parser';
 import { errorCatalogTable } from './error-catalog';
 import { ErrorEnvelopeDto } from './error-envelope.dto';
+import { toOpenApi31 } from './openapi-31';
 import { documentPlatformBehaviours } from './platform-behaviours';
 
 export const OPENAPI_JSON_PATH = '/openapi.json';
@@ -56,7 +57,7 @@ function describeApi(config: GatewayConfig): string {
   ].join('\n');
 }
 
-/** The OpenAPI 3 document: every route, schema, header and error code. */
+/** The OpenAPI 3.1 document: every route, schema, header and error code. */
 export function buildOpenApiDocument(app: INestApplication, config: GatewayConfig): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Partner Finance Service API')
@@ -71,7 +72,7 @@ export function buildOpenApiDocument(app: INestApplication, config: GatewayConfi
     .addTag('Sandbox', 'Simulations available only in the sandbox; in production these routes answer 404 `not_found`.')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: `sk_test_<64 hex>` (sandbox) or `sk_live_<64 hex>` (production).' })
     .build();
-  return documentPlatformBehaviours(SwaggerModule.createDocument(app, builder, { extraModels: [ErrorEnvelopeDto] }));
+  return toOpenApi31(documentPlatformBehaviours(SwaggerModule.createDocument(app, builder, { extraModels: [ErrorEnvelopeDto] })));
 }
 
 /** Serves the document at /openapi.json and Swagger UI at /docs; both are public. */
