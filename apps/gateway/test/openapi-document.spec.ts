@@ -7,6 +7,9 @@ import { startTestGateway, type TestGateway } from './support/test-gateway';
 
 isolateQueues('gw-openapi');
 
+/** Answered by the HTTP layer before routing, with `invalid_request`: the examples that name them. */
+const TRANSPORT_STATUS: Record<string, number> = { request_timeout: 408, headers_too_large: 431 };
+
 /** Spec §7, transcribed independently of the catalog under test. */
 const SPEC_ERROR_CODES = [
   'missing_api_key',
@@ -123,8 +126,11 @@ describe('OpenAPI document', () => {
     return found;
   };
 
-  it('is a valid OpenAPI 3 document', async () => {
+  it('is a valid OpenAPI 3.1 document, nullability written only in JSON Schema', async () => {
     await expect(SwaggerParser.validate(JSON.parse(raw) as never)).resolves.toBeDefined();
+    expect((JSON.parse(raw) as { openapi: string }).openapi).toBe('3.1.0');
+    // 3.0's keyword admits no null beside a reference; 3.1 validators ignore it altogether.
+    expect(raw).not.toContain('"nullable"');
   });
 
   it('has every code of spec §7 in the one shared catalog, and nothing else', () => {
@@ -145,7 +151,7 @@ describe('OpenAPI document', () => {
       for (const [status, response] of Object.entries(op.responses)) {
         for (const [name, example] of Object.entries(response.content?.['application/json']?.examples ?? {})) {
           const code = example.value.error.code as ErrorCode;
-          const expected = name === 'service_unavailable' ? 503 : ERROR_STATUS[code];
+          const expected = name === 'service_unavailable' ? 503 : (TRANSPORT_STATUS[name] ?? ERROR_STATUS[code]);
           expect({ path, method, code, status: Number(status) }).toEqual({ path, method, code, status: expected });
           expect(response.description).toContain(`\`${code}\``);
           examples++;
@@ -171,7 +177,7 @@ describe('OpenAPI document', () => {
       for (const [status, response] of Object.entries(op.responses)) {
         const headers = Object.keys(response.headers ?? {});
         expect({ where, status, requestId: headers.includes('X-Request-Id') }).toEqual({ where, status, requestId: true });
-        if (status !== '401') expect({ where, status, headers }).toEqual({ where, status, headers: expect.arrayContaining(['RateLimit-Policy', 'RateLimit']) });
+        if (!['401', '408', '431'].includes(status)) expect({ where, status, headers }).toEqual({ where, status, headers: expect.arrayContaining(['RateLimit-Policy', 'RateLimit']) });
       }
     }
   });
@@ -220,7 +226,7 @@ describe('OpenAPI document', () => {
     expect(list.parameters?.map((parameter) => parameter.name).sort()).toEqual(['cursor', 'limit']);
     expect(Object.keys(list.responses['200']?.headers ?? {})).toEqual(expect.arrayContaining(['X-Page-Size', 'X-Next-Cursor']));
     expect(list.responses['200']?.content?.['application/json']?.schema?.$ref).toBe('#/components/schemas/AccountList');
-    expect(Object.keys(list.responses).sort()).toEqual(['200', '400', '401', '429', '500', '503']);
+    expect(Object.keys(list.responses).sort()).toEqual(['200', '400', '401', '408', '429', '431', '500', '503']);
   });
 
   it('answers, or accounts for, every code spec §7 lists for each endpoint built so far', () => {
@@ -244,6 +250,17 @@ describe('OpenAPI document', () => {
     expect(operation('/v1/organizations/sub-org-tier', 'put').description).toContain(
       '`not_found` is answered as `organization_not_found` or `sub_org_tier_not_found`: ',
     );
+  });
+
+  it('documents the transport errors and the headers of every response on every operation', () => {
+    for (const { path, method, operation: op } of operations()) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect({ where, 408: codesOf(op.responses['408']), 431: codesOf(op.responses['431']) }).toEqual({ where, 408: ['invalid_request'], 431: ['invalid_request'] });
+      for (const [status, response] of Object.entries(op.responses)) {
+        const required = Object.entries(response.headers ?? {}).filter(([, header]) => header.required).map(([name]) => name);
+        expect({ where, status, required }).toEqual({ where, status, required: expect.arrayContaining(['X-Request-Id', 'Cache-Control', 'X-Content-Type-Options']) });
+      }
+    }
   });
 
   it('leaves no internal markers in the document and keeps public routes public', () => {

@@ -1,4 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
+import { UNDECODABLE_QUERY_PARAMETER, type ParsedQuery } from '../http/query-string.parser';
 import { RequestValidationError } from './request-validation-error';
 
 /**
@@ -26,36 +28,117 @@ export class RequestValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && metadata.metatype && value !== undefined && !isPlainObject(value)) {
       throw new RequestValidationError('The request body must be a JSON object.');
     }
-    if (metadata.type === 'body' || metadata.type === 'query') {
-      const field = fieldWithNul(value, '');
-      if (field !== null) throw new RequestValidationError(`${field || 'body'}: must not contain the NUL character (\\u0000)`);
+    if (metadata.type === 'query' && isObject(value)) {
+      const undecodable = (value as ParsedQuery)[UNDECODABLE_QUERY_PARAMETER];
+      if (undecodable !== undefined) throw new RequestValidationError(`${undecodable}: must be percent-encoded UTF-8`);
     }
-    return super.transform(value, metadata);
+    const checked = metadata.type === 'body' || metadata.type === 'query';
+    if (checked) {
+      const problem = unstorableText(value, '');
+      if (problem !== null) throw new RequestValidationError(`${problem.path || 'body'}: ${problem.rule}`);
+    }
+    // Nest deletes `constructor` and `prototype` from the value in place and class-transformer
+    // skips every name found on an object (toString, __defineGetter__, …), so the whitelist
+    // never sees them: every name as sent is kept here and checked against the DTO's fields.
+    const sent = checked ? asData(value) : undefined;
+    const transformed: unknown = await super.transform(value, metadata);
+    if (checked) {
+      const unknown = unrecognisedField(sent, transformed, '');
+      if (unknown !== null) throw new RequestValidationError(`${unknown}: is not a recognised parameter`);
+    }
+    return transformed;
   }
 }
 
+export interface TextProblem {
+  /** `name`, `note.text`, `tags[2]`; empty for the body itself. */
+  path: string;
+  rule: string;
+}
+
+const NUL_RULE = 'must not contain the NUL character (\\u0000)';
+const SURROGATE_RULE = 'must be well-formed Unicode (a lone UTF-16 surrogate such as \\ud800 is not a character)';
+// In a `u` regular expression a surrogate pair is one code point, so only lone halves match.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
 /**
- * The path of the first string holding U+0000, or null. PostgreSQL text cannot store it, so it
- * is refused here, naming the field, rather than failing deep in a service as a 500.
+ * The first string or key that PostgreSQL cannot store as sent: U+0000 (text refuses it) or a
+ * lone UTF-16 surrogate (a JSON column refuses it; elsewhere it would be replaced by U+FFFD, a
+ * different string). Refused here, naming the field, rather than failing deep in a service as a
+ * 500 or storing something else. The body's depth is bounded by the JSON parser, so this
+ * recursion is too.
  */
-export function fieldWithNul(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+export function unstorableText(value: unknown, path: string): TextProblem | null {
+  if (typeof value === 'string') return textProblem(value, path);
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
-      const found = fieldWithNul(item, `${path}[${index}]`);
+      const found = unstorableText(item, `${path}[${index}]`);
       if (found !== null) return found;
     }
     return null;
   }
-  if (typeof value === 'object' && value !== null) {
+  if (isObject(value)) {
     for (const [key, item] of Object.entries(value)) {
       const keyPath = path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) return keyPath;
-      const found = fieldWithNul(item, keyPath);
+      const inKey = textProblem(key, keyPath);
+      if (inKey !== null) return inKey;
+      const found = unstorableText(item, keyPath);
       if (found !== null) return found;
     }
   }
   return null;
+}
+
+function textProblem(text: string, path: string): TextProblem | null {
+  if (text.includes('\u0000')) return { path, rule: NUL_RULE };
+  if (LONE_SURROGATE.test(text)) return { path, rule: SURROGATE_RULE };
+  return null;
+}
+
+/**
+ * The path of the first name in `raw` (as the client sent it) that the DTO `parsed` was built
+ * into does not declare, descending into nested DTOs; null when every name is declared. Only
+ * own keys of `raw` are read and the declared names are a Set, so no name is ever looked up on
+ * a prototype.
+ */
+export function unrecognisedField(raw: unknown, parsed: unknown, path: string): string | null {
+  if (Array.isArray(raw)) {
+    if (!Array.isArray(parsed)) return null;
+    for (const [index, item] of raw.entries()) {
+      const found = unrecognisedField(item, parsed[index], `${path}[${index}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  const declared = declaredFieldsOf(parsed);
+  if (!isObject(raw) || declared === null) return null;
+  for (const key of Object.keys(raw)) {
+    const keyPath = path ? `${path}.${key}` : key;
+    if (!declared.has(key)) return keyPath;
+    const nested = Object.hasOwn(parsed as object, key) ? (parsed as Record<string, unknown>)[key] : undefined;
+    const found = unrecognisedField((raw as Record<string, unknown>)[key], nested, keyPath);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** A copy of a parsed body or query whose objects have no prototype, so every name is an own key and nothing else. */
+export function asData(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asData);
+  if (!isObject(value)) return value;
+  const copy = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(value)) copy[key] = asData((value as Record<string, unknown>)[key]);
+  return copy;
+}
+
+/** The fields a DTO instance's class declares (any class-validator rule); null for a plain value. */
+function declaredFieldsOf(parsed: unknown): ReadonlySet<string> | null {
+  if (!isObject(parsed)) return null;
+  const type = Object.getPrototypeOf(parsed) as { constructor?: unknown } | null;
+  const constructor = type?.constructor;
+  if (typeof constructor !== 'function' || constructor === Object) return null;
+  const rules = getMetadataStorage().getTargetValidationMetadatas(constructor, '', true, false);
+  return new Set(rules.map((rule) => rule.propertyName));
 }
 
 export function createValidationPipe(): ValidationPipe {
@@ -63,7 +146,11 @@ export function createValidationPipe(): ValidationPipe {
 }
 
 function isPlainObject(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isObject(value) && !Array.isArray(value);
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
 }
 
 export function describeValidationErrors(errors: readonly ValidationError[]): string {

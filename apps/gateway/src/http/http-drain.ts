@@ -8,7 +8,7 @@ const IDLE_SWEEP_MS = 100;
  * Stops the HTTP side of the gateway: no new connections, every request already received is
  * answered in full (Fastify's close waits for them; `return503OnClosing: false` serves those
  * still arriving on open connections, with `Connection: close`). A keep-alive connection whose
- * request finishes after close began would otherwise sit idle until keepAliveTimeout (72 s) and
+ * request finishes after close began would otherwise sit idle until KEEP_ALIVE_TIMEOUT_MS (65 s) and
  * hold the process past its grace period: they are closed as soon as they are idle.
  */
 export async function drainHttp(app: NestFastifyApplication): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { newRequestId, type Principal } from '@pfs/contracts';
 import { runWithRequestId, type Logger } from '@pfs/platform';
 import { routeTemplateOf } from './route-template';
+import { SECURITY_HEADERS } from './security-headers';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +38,7 @@ export function installRequestHooks(instance: FastifyInstance, logger: Logger): 
     // A request rejected before onRequest ran (e.g. a malformed URL) still gets an id.
     if (!request.requestId) request.requestId = newRequestId();
     reply.header(REQUEST_ID_HEADER, request.requestId);
+    reply.headers(SECURITY_HEADERS);
     done(null, payload);
   });
 
@@ -69,7 +71,12 @@ export function frameworkErrorHandler(logger: Logger) {
         ? { code: 'invalid_request', message: 'The request URL is malformed.' }
         : { code: 'not_found', message: 'Unrecognized request URL. See /docs for the available endpoints.' };
     logger.info({ requestId, method: request.method, route: '(unmatched)', status, fastifyCode: error.code }, 'request completed');
-    void reply.code(status).header(REQUEST_ID_HEADER, requestId).type('application/json; charset=utf-8').send({ error: { ...body, requestId } });
+    void reply
+      .code(status)
+      .header(REQUEST_ID_HEADER, requestId)
+      .headers(SECURITY_HEADERS)
+      .type('application/json; charset=utf-8')
+      .send({ error: { ...body, requestId } });
   };
 }
 

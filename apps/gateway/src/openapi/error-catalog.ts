@@ -15,7 +15,7 @@ export interface ErrorDoc {
 export const ERROR_DOCS: Readonly<Record<ErrorCode, ErrorDoc>> = {
   invalid_request: {
     meaning:
-      'the request is malformed (unreadable JSON, a body over 1 MiB, an unknown or invalid field, query parameter or header), or carries `Service-On-Behalf-Of` where it is not supported; the message names the field',
+      'the request is malformed (unreadable JSON, a body that is not JSON in UTF-8, a body over 1 MiB or nested deeper than 32 levels, an unknown or invalid field, query parameter or header), or carries `Service-On-Behalf-Of` where it is not supported; the message names the field. Also what the HTTP layer refuses before any endpoint: 400 for a request that is not valid HTTP/1.1, 408 for one not received in time, 431 for headers over 16 KiB',
     example: 'limit: must be an integer between 1 and 100',
   },
   validation_error: {

@@ -1,12 +1,16 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { GatewayConfig } from '../gateway.config';
+import { MAX_JSON_DEPTH } from '../http/json-body.parser';
 import { errorCatalogTable } from './error-catalog';
 import { ErrorEnvelopeDto } from './error-envelope.dto';
+import { toOpenApi31 } from './openapi-31';
 import { documentPlatformBehaviours } from './platform-behaviours';
 
 export const OPENAPI_JSON_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
+
+const seconds = (ms: number): string => String(Math.round(ms / 100) / 10);
 
 /** The document's introduction: conventions, the platform behaviours, and every error code. */
 function describeApi(config: GatewayConfig): string {
@@ -23,6 +27,10 @@ function describeApi(config: GatewayConfig): string {
     '- A service that does not answer in time gives 503 with code `internal_error` and a message naming the service; the request can be retried.',
     '- Amounts are decimal strings in major units (`"10.50"`), greater than zero, with at most the asset’s `scale` decimals; JSON numbers, signs and exponents are rejected. Timestamps are ISO 8601 UTC with milliseconds.',
     `- Request bodies are JSON objects of at most ${Math.floor(config.bodyLimitBytes / 1024)} KiB. Unknown body fields and query parameters are rejected, so a misspelt one is never silently ignored; validation messages name the field (\`fromAmount: must be …\`). Malformed requests are 400 \`invalid_request\`, except on the endpoints documented to answer \`validation_error\`.`,
+    `- Request bodies are \`application/json\` in UTF-8 and nothing else: another Content-Type (form-encoded, text, multipart), another charset, a \`Content-Encoding\`, bytes that are not UTF-8, a lone UTF-16 surrogate (\`\\ud800\`) or U+0000 in a string, or objects and arrays nested deeper than ${MAX_JSON_DEPTH} levels are malformed (400, naming the field where there is one). Every body field and query parameter name is data: \`toString\`, \`constructor\` or \`__proto__\` are unknown like any other.`,
+    `- What the HTTP layer refuses before a request reaches any endpoint is answered in the same envelope with \`invalid_request\` and the connection is closed: a request that is not valid HTTP/1.1 (request line, headers, \`Content-Length\` with \`Transfer-Encoding\`, chunked encoding) is 400; headers over 16 KiB are 431; headers not received within ${seconds(config.headersTimeoutMs)} s, or the whole request within ${seconds(config.requestTimeoutMs)} s, are 408. An idle keep-alive connection is closed after ${seconds(config.keepAliveTimeoutMs)} s.`,
+    '- Send exactly one `Authorization` header; two are 401 `invalid_api_key`, whichever holds the valid key.',
+    '- Every response carries `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`.',
     '',
     '## Rate limits',
     `Each API key may make ${limit} requests per ${window}-second window, shared by every gateway replica. The window starts with the key’s first request after the previous window ended (a fixed window, not a sliding one), and the whole budget returns when it ends. ` +
@@ -49,7 +57,7 @@ function describeApi(config: GatewayConfig): string {
   ].join('\n');
 }
 
-/** The OpenAPI 3 document: every route, schema, header and error code. */
+/** The OpenAPI 3.1 document: every route, schema, header and error code. */
 export function buildOpenApiDocument(app: INestApplication, config: GatewayConfig): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Partner Finance Service API')
@@ -64,7 +72,7 @@ export function buildOpenApiDocument(app: INestApplication, config: GatewayConfi
     .addTag('Sandbox', 'Simulations available only in the sandbox; in production these routes answer 404 `not_found`.')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: `sk_test_<64 hex>` (sandbox) or `sk_live_<64 hex>` (production).' })
     .build();
-  return documentPlatformBehaviours(SwaggerModule.createDocument(app, builder, { extraModels: [ErrorEnvelopeDto] }));
+  return toOpenApi31(documentPlatformBehaviours(SwaggerModule.createDocument(app, builder, { extraModels: [ErrorEnvelopeDto] })));
 }
 
 /** Serves the document at /openapi.json and Swagger UI at /docs; both are public. */

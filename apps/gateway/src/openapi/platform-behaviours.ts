@@ -9,9 +9,9 @@ import { ERROR_CODES_EXTENSION } from './api-errors.decorator';
 import { ERROR_DOCS } from './error-catalog';
 import { renderSpecListedCodes, SPEC_LISTED_CODES_EXTENSION, type SpecListedCodeNote } from './spec-listed-codes.decorator';
 import {
+  EVERY_RESPONSE_HEADERS,
   IDEMPOTENT_REPLAY_RESPONSE_HEADERS,
   RATE_LIMIT_RESPONSE_HEADERS,
-  REQUEST_ID_RESPONSE_HEADER,
   RETRY_AFTER_RESPONSE_HEADER,
 } from './response-headers';
 
@@ -26,6 +26,27 @@ const ON_BEHALF_OF_CODES: readonly ErrorCode[] = ['forbidden', 'organization_not
 
 const SERVICE_UNAVAILABLE =
   '`internal_error`: a service behind the gateway has no running consumer or did not answer within the command timeout (default 5 s); the message names the service. Safe to retry.';
+
+/**
+ * What the HTTP layer answers before a request is routed, on any operation: the envelope with
+ * `invalid_request` (spec §7 has no code of its own for these; api-decisions give each code one
+ * status for what a route answers, and these are answered by no route).
+ */
+export const TRANSPORT_ERRORS: ReadonlyArray<{ status: number; example: string; description: string; message: string }> = [
+  {
+    status: 408,
+    example: 'request_timeout',
+    description:
+      '`invalid_request`: the request headers did not arrive within the header timeout (default 10 s) or the whole request within the request timeout (default 15 s); the connection is closed.',
+    message: 'The request was not received in time.',
+  },
+  {
+    status: 431,
+    example: 'headers_too_large',
+    description: '`invalid_request`: the request line and headers exceed 16 KiB; the connection is closed.',
+    message: 'The request headers are too large.',
+  },
+];
 
 const IDEMPOTENCY_KEY_PARAMETER: ParameterObject = {
   name: 'Idempotency-Key',
@@ -72,7 +93,8 @@ function documentOperation(operation: OperationObject, method: (typeof HTTP_METH
     delete extensions[key];
   }
 
-  for (const response of Object.values(operation.responses) as ResponseObject[]) addHeaders(response, REQUEST_ID_RESPONSE_HEADER);
+  for (const transport of TRANSPORT_ERRORS) operation.responses[String(transport.status)] = transportErrorResponse(transport);
+  for (const response of Object.values(operation.responses) as ResponseObject[]) addHeaders(response, EVERY_RESPONSE_HEADERS);
   if (isPublic) return;
 
   const mutating = IDEMPOTENT_METHODS.has(method.toUpperCase());
@@ -89,7 +111,8 @@ function documentOperation(operation: OperationObject, method: (typeof HTTP_METH
   operation.responses['503'] = serviceUnavailableResponse(operation.responses['503'] as ResponseObject | undefined);
 
   for (const [status, response] of Object.entries(operation.responses) as Array<[string, ResponseObject]>) {
-    if (status === '401') continue; // answered before the key is known, so before the rate limit
+    // 401 is answered before the key is known, so before the rate limit; 408 and 431 before routing.
+    if (status === '401' || TRANSPORT_ERRORS.some((transport) => String(transport.status) === status)) continue;
     addHeaders(response, RATE_LIMIT_RESPONSE_HEADERS);
     if (status === '429') addHeaders(response, RETRY_AFTER_RESPONSE_HEADER);
     // Stored responses (everything but 5xx) can be replays.
@@ -114,7 +137,7 @@ function errorResponse(codes: ErrorCode[], requestCode: RequestErrorCode): Respo
       : `\`${code}\`: ${ERROR_DOCS[code].meaning}.`;
   return {
     description: codes.map(describe).join(' '),
-    headers: { ...REQUEST_ID_RESPONSE_HEADER },
+    headers: { ...EVERY_RESPONSE_HEADERS },
     content: {
       'application/json': {
         schema: { $ref: ERROR_ENVELOPE_REF },
@@ -129,7 +152,7 @@ function serviceUnavailableResponse(declared: ResponseObject | undefined): Respo
   const content = declared?.content?.['application/json'];
   return {
     description: [declared?.description, SERVICE_UNAVAILABLE].filter(Boolean).join(' '),
-    headers: { ...REQUEST_ID_RESPONSE_HEADER },
+    headers: { ...EVERY_RESPONSE_HEADERS },
     content: {
       'application/json': {
         schema: { $ref: ERROR_ENVELOPE_REF },
@@ -140,6 +163,19 @@ function serviceUnavailableResponse(declared: ResponseObject | undefined): Respo
             value: envelope('internal_error', 'The ledger service is unavailable; try again shortly.'),
           },
         },
+      },
+    },
+  };
+}
+
+function transportErrorResponse(transport: (typeof TRANSPORT_ERRORS)[number]): ResponseObject {
+  return {
+    description: transport.description,
+    headers: { ...EVERY_RESPONSE_HEADERS },
+    content: {
+      'application/json': {
+        schema: { $ref: ERROR_ENVELOPE_REF },
+        examples: { [transport.example]: { summary: `invalid_request (${transport.status})`, value: envelope('invalid_request', transport.message) } },
       },
     },
   };

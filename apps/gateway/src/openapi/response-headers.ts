@@ -4,7 +4,23 @@ import type { HeadersObject } from '@nestjs/swagger';
 export const REQUEST_ID_RESPONSE_HEADER: HeadersObject = {
   'X-Request-Id': {
     description: 'Unique id of this request (`req_` + 32 hex); error bodies repeat it as `requestId`.',
+    required: true,
     schema: { type: 'string', pattern: '^req_[0-9a-f]{32}$' },
+  },
+};
+
+/** On every response, whatever the route or status (src/http/security-headers.ts). */
+export const EVERY_RESPONSE_HEADERS: HeadersObject = {
+  ...REQUEST_ID_RESPONSE_HEADER,
+  'Cache-Control': {
+    description: '`no-store`: no answer may be kept by a browser or proxy (some carry API keys or balances).',
+    required: true,
+    schema: { type: 'string', enum: ['no-store'] },
+  },
+  'X-Content-Type-Options': {
+    description: '`nosniff`: the declared Content-Type is the only one.',
+    required: true,
+    schema: { type: 'string', enum: ['nosniff'] },
   },
 };
 

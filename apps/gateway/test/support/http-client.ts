@@ -1,3 +1,5 @@
+import { expectDocumented } from './openapi-response-validator';
+
 export const REQUEST_ID = /^req_[0-9a-f]{32}$/;
 
 export interface Answer {
@@ -20,24 +22,32 @@ export interface RequestOptions {
   /** Sent as `Authorization: Bearer <key>`. */
   key?: string;
   headers?: Record<string, string>;
-  /** A string is sent as it is; anything else as JSON. */
+  /** A string or bytes are sent as they are; anything else as JSON. */
   body?: unknown;
 }
 
-/** One request over a real socket (not app.inject), so Fastify parses it as it would in production. */
+/**
+ * One request over a real socket (not app.inject), so Fastify parses it as it would in
+ * production. The response must match the gateway's own OpenAPI document (status, body,
+ * headers), or the call fails: see openapi-response-validator.ts.
+ */
 export async function send(baseUrl: string, path: string, options: RequestOptions = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
-  let body: string | undefined;
-  if (typeof options.body === 'string') body = options.body;
+  let body: string | Uint8Array | undefined;
+  if (typeof options.body === 'string' || options.body instanceof Uint8Array) body = options.body;
   else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
+  const method = options.method ?? 'GET';
   const started = Date.now();
-  const response = await fetch(`${baseUrl}${path}`, { method: options.method ?? 'GET', headers, body, signal: AbortSignal.timeout(15000) });
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(15000) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: <T>() => JSON.parse(text) as T, durationMs: Date.now() - started };
+  const durationMs = Date.now() - started;
+  // Every response any test receives is held to the document the gateway serves.
+  await expectDocumented(baseUrl, { method, url: path, status: response.status, headers: response.headers, text });
+  return { status: response.status, headers: response.headers, text, json: <T>() => JSON.parse(text) as T, durationMs };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { DomainError, ERROR_CODES, type ErrorCode } from '@pfs/contracts';
@@ -51,12 +52,31 @@ export class TestEffectBody {
   note?: TestNote;
 }
 
-export interface TestEffect {
-  object: 'test_effect';
-  counter: string;
-  count: number;
-  organizationId: string;
-  amount: string;
+@ApiSchema({ name: 'TestEffect' })
+export class TestEffect {
+  @ApiProperty({ enum: ['test_effect'] })
+  object!: 'test_effect';
+
+  @ApiProperty()
+  counter!: string;
+
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  count!: number;
+
+  @ApiProperty({ pattern: '^org_[0-9a-f]{32}$' })
+  organizationId!: string;
+
+  @ApiProperty()
+  amount!: string;
+}
+
+@ApiSchema({ name: 'TestEffectCount' })
+class TestEffectCount {
+  @ApiProperty()
+  counter!: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  count!: number;
 }
 
 /**
@@ -70,12 +90,14 @@ export class TestEffectsController {
 
   @Post()
   @OnBehalfOf('creator')
+  @ApiCreatedResponse({ type: TestEffect })
   @ApiErrors('insufficient_funds')
   create(@Body() body: TestEffectBody, @ActingOrganizationId() organizationId: string): Promise<TestEffect> {
     return this.apply(body, organizationId);
   }
 
   @Post('strict')
+  @ApiCreatedResponse({ type: TestEffect })
   @RequestErrorCode('validation_error')
   @OnBehalfOf('creator', { required: true })
   @ApiErrors()
@@ -84,20 +106,23 @@ export class TestEffectsController {
   }
 
   @Put(':effectId')
+  @ApiOkResponse({ type: TestEffect })
   @ApiErrors()
   put(@Param('effectId') _effectId: string, @Body() body: TestEffectBody, @ActingOrganizationId() organizationId: string): Promise<TestEffect> {
     return this.apply(body, organizationId);
   }
 
   @Patch(':effectId')
+  @ApiOkResponse({ type: TestEffect })
   @ApiErrors()
   patch(@Param('effectId') _effectId: string, @Body() body: TestEffectBody, @ActingOrganizationId() organizationId: string): Promise<TestEffect> {
     return this.apply(body, organizationId);
   }
 
   @Get(':counter')
+  @ApiOkResponse({ type: TestEffectCount })
   @ApiErrors()
-  async read(@Param('counter') counter: string, @Query() _query: NoQueryDto): Promise<{ counter: string; count: number }> {
+  async read(@Param('counter') counter: string, @Query() _query: NoQueryDto): Promise<TestEffectCount> {
     return { counter, count: Number((await this.redis.client.get(this.counterKey(counter))) ?? 0) };
   }
 
