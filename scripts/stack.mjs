@@ -80,15 +80,17 @@ async function main() {
 async function assertPortsFree(devstack) {
   const { createServer } = await import('node:net');
   for (const spec of devstack.APPS) {
-    const port = spec.name === 'gateway' ? gatewayPort : spec.defaultPort;
-    const free = await new Promise((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (!free) {
-      const hint = spec.name === 'gateway' ? 'set PORT to another port' : `stop what uses it (is another stack running? try: curl 127.0.0.1:${port}/healthz)`;
-      throw new Fatal(`port ${port} (${spec.name}) is already in use: ${hint}`);
+    const ports = [spec.name === 'gateway' ? gatewayPort : spec.defaultPort, ...(spec.defaultAdminPort === undefined ? [] : [spec.defaultAdminPort])];
+    for (const port of ports) {
+      const free = await new Promise((resolve) => {
+        const server = createServer();
+        server.once('error', () => resolve(false));
+        server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+      });
+      if (!free) {
+        const hint = port === gatewayPort ? 'set PORT to another port' : `stop what uses it (is another stack running? try: curl 127.0.0.1:${port}/healthz)`;
+        throw new Fatal(`port ${port} (${spec.name}) is already in use: ${hint}`);
+      }
     }
   }
 }
@@ -163,7 +165,7 @@ async function waitForAccount(baseUrl, demo) {
 }
 
 function printSummary({ baseUrl, demo, accountReady, infra, stack }) {
-  const rows = [...stack.apps.values()].map((app) => `${app.spec.name} ${dim(`:${app.port}`)}`);
+  const rows = [...stack.apps.values()].map((app) => `${app.spec.name} ${dim(app.adminUrl === app.url ? `:${app.port}` : `:${app.port}, admin :${new URL(app.adminUrl).port}`)}`);
   const started = infra.started.length ? infra.started.join(', ') : 'none (using PostgreSQL and Redis that were already running)';
   const out = [
     '',

@@ -5,6 +5,7 @@ import { createGatewayApp } from './gateway.app';
 import { readGatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
 import { drainHttp } from './http/http-drain';
+import { closeAdminServer, startGatewayAdminServer } from './metrics/gateway-admin';
 
 async function main(): Promise<void> {
   const config = readGatewayConfig();
@@ -15,17 +16,19 @@ async function main(): Promise<void> {
   const runtime = { config, logger, bus };
   const app = await createGatewayApp(GatewayModule.forRoot(runtime), runtime);
   await app.listen(config.port, config.host);
-  logger.info({ port: config.port, host: config.host, environment: config.serviceEnv }, 'gateway listening');
+  const admin = await startGatewayAdminServer(app, bus, config.adminPort);
+  logger.info({ port: config.port, adminPort: config.adminPort, host: config.host, environment: config.serviceEnv }, 'gateway listening');
 
   handleShutdownSignals({
     logger,
     timeoutMs: config.shutdownTimeoutMs,
     message: 'shutting down: finishing in-flight requests',
-    // HTTP first (stop accepting, answer what was received), then Nest's hooks, then the bus
-    // those requests were using.
+    // HTTP first (stop accepting, answer what was received), then Nest's hooks, the admin port
+    // (probes and the last scrape are served until then), then the bus those requests were using.
     stop: async () => {
       await drainHttp(app);
       await app.close();
+      await closeAdminServer(admin);
       await bus.close();
     },
   });

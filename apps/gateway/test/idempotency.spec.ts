@@ -11,8 +11,11 @@ import { startTestGateway, type TestGateway } from './support/test-gateway';
 
 const queuePrefix = isolateQueues('gw-idempotency');
 
-/** Short, so a lapsed claim is quick to wait for; renewals (every third of it) keep live ones. */
-const LEASE_MS = 600;
+/**
+ * Short, so a lapsed claim is quick to wait for; renewals (every third of it) keep live ones.
+ * Long enough that a busy machine still renews in time and asks again within one lease.
+ */
+const LEASE_MS = 1500;
 
 /*
  * Idempotency through two real gateway replicas (in this process, on real sockets) sharing the

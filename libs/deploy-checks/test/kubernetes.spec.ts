@@ -20,6 +20,7 @@ import {
   type K8sObject,
 } from './support/kubernetes';
 import {
+  adminPort,
   appNames,
   appPort,
   dictAt,
@@ -120,6 +121,7 @@ describe('k8s/base', () => {
 
   describe.each(apps)('the %s Deployment', (app) => {
     const { variable, port } = appPort(app);
+    const admin = adminPort(app);
 
     it('selects its own pods and runs its own image', () => {
       const deployment = find('Deployment', app);
@@ -128,23 +130,28 @@ describe('k8s/base', () => {
       expect(appContainer(app).image).toBe(imageOf(app));
     });
 
-    it(`listens on ${variable}=${port}, declared as a container port`, () => {
+    it(`listens on ${variable}=${port} and ADMIN_PORT=${admin}, declared as container ports`, () => {
       const container = appContainer(app);
       expect(envVars(container).find((env) => env.name === variable)?.value).toBe(String(port));
-      expect(listAt(container.body, 'ports').map((entry) => field(entry, 'containerPort'))).toEqual([port]);
+      expect(envVars(container).find((env) => env.name === 'ADMIN_PORT')?.value).toBe(String(admin));
+      expect(listAt(container.body, 'ports').map((entry) => field(entry, 'containerPort'))).toEqual([...new Set([port, admin])]);
     });
 
-    // The gateway's own scope: one service down must not take every gateway out of rotation.
-    const readiness = app === 'gateway' ? '/readyz?scope=gateway' : '/readyz';
-    it(`has a liveness probe on /healthz and a readiness probe on ${readiness}, on that port`, () => {
+    it(`has startup and liveness probes on /healthz and a readiness probe on /readyz, on the admin port ${admin}`, () => {
       const container = appContainer(app);
       for (const [probe, path] of [
+        ['startupProbe', '/healthz'],
         ['livenessProbe', '/healthz'],
-        ['readinessProbe', readiness],
+        ['readinessProbe', '/readyz'],
       ]) {
         const httpGet = dictAt(container.body, `${probe}.httpGet`);
-        expect({ probe, path: httpGet.path, port: resolvePort(container, httpGet.port) }).toEqual({ probe, path, port });
+        expect({ probe, path: httpGet.path, port: resolvePort(container, httpGet.port) }).toEqual({ probe, path, port: admin });
       }
+    });
+
+    it(`is scraped on its admin port ${admin}, /metrics`, () => {
+      const annotations = dictAt(field(find('Deployment', app).body, 'spec.template'), 'metadata.annotations');
+      expect(annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(admin), 'prometheus.io/path': '/metrics' });
     });
 
     it('sets CPU and memory requests and limits on every container, init containers included', () => {
@@ -200,6 +207,8 @@ describe('k8s/base', () => {
       expect(selects({ matchLabels: dictAt(service.body, 'spec.selector') }, podLabels(find('Deployment', app)))).toBe(true);
       const targets = listAt(service.body, 'spec.ports').map((entry) => resolvePort(appContainer(app), field(entry, 'targetPort') ?? field(entry, 'port')));
       expect(targets).toEqual([port]);
+      // The gateway's Service is what ingress and load balancers reach: never its metrics.
+      if (admin !== port) expect(listAt(service.body, 'spec.ports').map((entry) => field(entry, 'port'))).not.toContain(admin);
     });
 
     it('has a PodDisruptionBudget', () => {
@@ -307,24 +316,26 @@ describe('k8s/base', () => {
     });
 
     it.each(apps)('open only what %s needs', (app) => {
-      const { port } = appPort(app);
+      const admin = adminPort(app);
       const own = policiesFor(podLabels(find('Deployment', app)));
       const egress = opened(own, 'egress');
       const ingress = opened(own, 'ingress');
       const dns = ['53/TCP', '53/UDP'];
+      const namespacesOf = (rule: unknown) => listAt(rule, 'from').map((peer) => dictAt(peer, 'namespaceSelector.matchLabels')['kubernetes.io/metadata.name']);
+      const opens = (rule: unknown, port: number) => listAt(rule, 'ports').some((entry) => field(entry, 'port') === port);
+      // In: the admin port, and only from the monitoring namespace.
+      for (const rule of ingress.rules.filter((candidate) => opens(candidate, admin))) expect({ app, namespaces: namespacesOf(rule) }).toEqual({ app, namespaces: ['monitoring'] });
       if (app === 'gateway') {
+        const { port } = appPort(app);
         expect(egress.ports).toEqual([...dns, '6379/TCP'].sort());
-        expect(ingress.ports).toEqual(['3000/TCP']);
+        // And the public port from anywhere (ingress controller, load balancer), in a rule of its own.
+        expect(ingress.ports).toEqual([`${port}/TCP`, `${admin}/TCP`].sort());
+        expect(ingress.rules.filter((rule) => opens(rule, port) && opens(rule, admin))).toEqual([]);
         return;
       }
       const internet = app === 'webhook-delivery-worker' ? ['443/TCP'] : [];
       expect(egress.ports).toEqual([...dns, '5432/TCP', '6379/TCP', ...internet].sort());
-      // In: the admin port only, and only from the monitoring namespace.
-      expect(ingress.ports).toEqual([`${port}/TCP`]);
-      for (const rule of ingress.rules) {
-        const namespaces = listAt(rule, 'from').map((peer) => dictAt(peer, 'namespaceSelector.matchLabels')['kubernetes.io/metadata.name']);
-        expect(namespaces).toEqual(['monitoring']);
-      }
+      expect(ingress.ports).toEqual([`${admin}/TCP`]);
       if (internet.length > 0) {
         const https = egress.rules.filter((rule) => listAt(rule, 'ports').some((entry) => field(entry, 'port') === 443));
         expect(https).toHaveLength(1);

@@ -9,6 +9,8 @@ export interface AppSpec {
   /** Env var naming its HTTP port (PORT for the gateway, ADMIN_PORT for the rest). */
   portVar: 'PORT' | 'ADMIN_PORT';
   defaultPort: number;
+  /** The gateway's admin port (`ADMIN_PORT`: /metrics, /healthz, /readyz), beside its public `PORT`; the services' only port is their admin port. */
+  defaultAdminPort?: number;
 }
 
 export const APPS: readonly AppSpec[] = [
@@ -18,13 +20,15 @@ export const APPS: readonly AppSpec[] = [
   { name: 'beneficiary-service', dir: 'apps/beneficiary-service', portVar: 'ADMIN_PORT', defaultPort: 3104 },
   { name: 'webhook-delivery-service', dir: 'apps/webhook-delivery-service', portVar: 'ADMIN_PORT', defaultPort: 3105 },
   { name: 'webhook-delivery-worker', dir: 'apps/webhook-delivery-worker', portVar: 'ADMIN_PORT', defaultPort: 3106 },
-  { name: 'gateway', dir: 'apps/gateway', portVar: 'PORT', defaultPort: 3000 },
+  { name: 'gateway', dir: 'apps/gateway', portVar: 'PORT', defaultPort: 3000, defaultAdminPort: 3100 },
 ];
 
 export interface RunningApp {
   spec: AppSpec;
   port: number;
   url: string;
+  /** Where its /metrics answers: the admin port (for a service, the same as `url`). */
+  adminUrl: string;
   process: ChildProcess;
   /** Everything the process wrote, for assertions on logs. */
   output: string[];
@@ -86,19 +90,24 @@ export async function waitForReady(url: string, timeoutMs: number, isAlive: () =
 export async function startApps(options: StartAppsOptions): Promise<RunningStack> {
   const apps = new Map<string, RunningApp>();
   const ports = new Map<string, number>();
+  const adminPorts = new Map<string, number>();
   const selected = APPS.filter((spec) => !options.only || options.only.includes(spec.name));
   for (const spec of selected) {
     ports.set(spec.name, options.portOverrides?.[spec.name] ?? (options.ports === 'random' ? await freePort() : spec.defaultPort));
+    if (spec.defaultAdminPort !== undefined) adminPorts.set(spec.name, options.ports === 'random' ? await freePort() : spec.defaultAdminPort);
   }
 
   const launch = async (spec: AppSpec): Promise<RunningApp> => {
     const port = ports.get(spec.name) ?? spec.defaultPort;
+    const adminPort = adminPorts.get(spec.name);
     const child = spawn(process.execPath, [join(options.root, spec.dir, 'dist/main.js')], {
       cwd: join(options.root, spec.dir),
-      env: { ...process.env, ...options.env, [spec.portVar]: String(port) },
+      env: { ...process.env, ...options.env, [spec.portVar]: String(port), ...(adminPort === undefined ? {} : { ADMIN_PORT: String(adminPort) }) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const app: RunningApp = { spec, port, url: `http://127.0.0.1:${port}`, process: child, output: [] };
+    const url = `http://127.0.0.1:${port}`;
+    const adminUrl = adminPort === undefined ? url : `http://127.0.0.1:${adminPort}`;
+    const app: RunningApp = { spec, port, url, adminUrl, process: child, output: [] };
     const collect = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) {
         if (!line) continue;

@@ -56,13 +56,15 @@ describe('bootstrapService', () => {
 
     await expect(inFlight).resolves.toMatchObject({ service: 'quote' });
     await stopping;
-    // The sender notices within its worker refresh interval and then fails fast.
+    // The sender notices within its worker refresh interval and then fails fast: well before
+    // the probe's own timeout (a send that waits it out does not count), however busy the machine.
+    const probeTimeoutMs = 2000;
     await eventually(async () => {
       const started = Date.now();
       const outcome = await service.bus
-        .send('quote', 'system.ping', {}, { requestId: requestId(), timeoutMs: 300 })
+        .send('quote', 'system.ping', {}, { requestId: requestId(), timeoutMs: probeTimeoutMs })
         .then(() => 'answered', (error: unknown) => error);
-      return outcome instanceof ServiceUnavailableError && Date.now() - started < 100 ? true : undefined;
-    }, 5000);
+      return outcome instanceof ServiceUnavailableError && Date.now() - started < probeTimeoutMs / 2 ? true : undefined;
+    }, 10000);
   });
 });

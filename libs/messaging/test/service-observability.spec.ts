@@ -23,10 +23,11 @@ const prefix = isolateQueues('msg-obs');
 
 const SERVICE = 'beneficiary' as const;
 const QUEUE = 'beneficiary-commands';
-const SLOW_MS = 400;
-
 /** What the handler does for a request id; `ok` when the test registered nothing. */
-const behaviours = new Map<string, 'domain_error' | 'slow'>();
+const behaviours = new Map<string, 'domain_error' | 'held'>();
+/** Held handlers wait for the test to let them finish, so "in flight" does not depend on timing. */
+let releaseHeld: () => void = () => undefined;
+let held: Promise<void> = Promise.resolve();
 
 /** The queue's one command (system.ping), answered as the test registered for the request. */
 @Injectable()
@@ -34,7 +35,7 @@ class ProbeUseCase {
   async execute(): Promise<PingResult> {
     const behaviour = behaviours.get(currentRequestId() ?? '');
     if (behaviour === 'domain_error') throw new DomainError('forbidden', 'The probe refuses this one.');
-    if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+    if (behaviour === 'held') await held;
     return { service: SERVICE, time: new Date().toISOString() };
   }
 }
@@ -168,12 +169,16 @@ describe('a service instance: /metrics on the admin port', () => {
 });
 
 describe('a service instance: draining on stop', () => {
+  // A failed assertion must not leave the handler (and so the drain) waiting for ever.
+  afterEach(() => releaseHeld());
+
   it('answers the job in flight, reports not ready meanwhile, leaves no job active and keeps the ones that arrive', async () => {
     const first = await startServiceUnderTest(ProbeServiceModule);
-    const slow = requestId();
-    behaviours.set(slow, 'slow');
-    const inFlight = first.bus.send(SERVICE, 'system.ping', {}, { requestId: slow });
-    await eventually(async () => ((await queue.getActiveCount()) === 1 ? true : undefined), 2000, 10);
+    const heldId = requestId();
+    behaviours.set(heldId, 'held');
+    held = new Promise<void>((resolve) => (releaseHeld = resolve));
+    const inFlight = first.bus.send(SERVICE, 'system.ping', {}, { requestId: heldId });
+    await eventually(async () => ((await queue.getActiveCount()) === 1 ? true : undefined), 5000, 10);
 
     const stopping = first.stop();
     // While it drains: not ready (so no new traffic is routed to it), still answering probes.
@@ -183,6 +188,7 @@ describe('a service instance: draining on stop', () => {
     // A job that arrives during the drain is not taken by the stopping worker.
     const arrived = await queue.add('system.ping', pingJob(requestId()), { jobId: `arrived-${randomBytes(4).toString('hex')}` });
 
+    releaseHeld();
     await expect(inFlight).resolves.toMatchObject({ service: SERVICE });
     await stopping;
     await first.bus.close();

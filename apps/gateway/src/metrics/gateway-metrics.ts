@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { instrumentCommandBus, type CommandBus } from '@pfs/messaging';
-import { createMetricsRegistry, httpRequestDurationHistogram, renderMetrics, type MetricsRegistry } from '@pfs/platform';
+import { createMetricsRegistry, httpRequestDurationHistogram, type MetricsRegistry } from '@pfs/platform';
 import { routeTemplateOf } from '../http/route-template';
 
 export const METRICS_PATH = '/metrics';
 
+const registries = new WeakMap<FastifyInstance, MetricsRegistry>();
+
 /**
  * The gateway's Prometheus metrics: request duration by method, route template and status (a
  * Fastify hook, so 404s and Swagger's routes count too), the CommandBus round trip per queue,
- * and Node's process metrics. Served at GET /metrics on the HTTP port, as a plain Fastify route:
- * no API key (scrapers have none) and not part of the partner API's OpenAPI document. Call
- * before the app's routes are registered.
+ * and Node's process metrics. Served on the admin port only (gateway-admin.ts), never on the
+ * public one: route names, traffic and process figures are for the cluster. Call before the
+ * app's routes are registered.
  */
 export function installGatewayMetrics(instance: FastifyInstance, bus: CommandBus): MetricsRegistry {
   const registry = createMetricsRegistry();
@@ -23,10 +25,13 @@ export function installGatewayMetrics(instance: FastifyInstance, bus: CommandBus
     durations.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
   });
+  registries.set(instance, registry);
+  return registry;
+}
 
-  instance.get(METRICS_PATH, async (_request, reply) => {
-    const { contentType, body } = await renderMetrics(registry);
-    return reply.type(contentType).send(body);
-  });
+/** The registry installGatewayMetrics gave this Fastify instance. */
+export function gatewayMetricsOf(instance: FastifyInstance): MetricsRegistry {
+  const registry = registries.get(instance);
+  if (!registry) throw new Error('installGatewayMetrics was not called on this instance');
   return registry;
 }

@@ -338,7 +338,7 @@ describe('gateway end to end: assets and funding methods', () => {
         components: { schemas: Record<string, unknown> };
       }>();
       const post = document.paths['/v1/funding-methods']?.post;
-      expect(Object.keys(post?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '409', '422', '429', '500', '503']);
+      expect(Object.keys(post?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '408', '409', '422', '429', '431', '500', '503']);
       expect(post?.responses['404']?.description).toMatch(/not_found/);
       expect(post?.responses['404']?.description).toContain('account_not_found');
       expect(post?.requestBody).toBeDefined();

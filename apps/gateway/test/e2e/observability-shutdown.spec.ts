@@ -126,7 +126,8 @@ describe('graceful shutdown under load (real processes)', () => {
     expect(outcomes.length).toBeGreaterThan(50);
     expect(outcomes.filter((outcome) => outcome.error)).toEqual([]);
     expect(outcomes.filter((outcome) => outcome.status !== 200 && outcome.status !== 503)).toEqual([]);
-    for (const outcome of outcomes) expect(outcome.endedAt - outcome.startedAt).toBeLessThan(COMMAND_TIMEOUT_MS + 1000);
+    // None hung: each answered by the command timeout at the latest, with room for a busy machine.
+    for (const outcome of outcomes) expect(outcome.endedAt - outcome.startedAt).toBeLessThan(2 * COMMAND_TIMEOUT_MS);
 
     // A 503 only while there was no ledger: answered after the SIGTERM, asked before the new one was up.
     const refused = outcomes.filter((outcome) => outcome.status === 503);
@@ -186,8 +187,9 @@ describe('graceful shutdown under load (real processes)', () => {
       gateway.process.kill('SIGTERM');
       await sleep(300);
 
-      // Draining: no new connection is accepted, yet the process waits for the requests in flight.
-      expect(await freshConnection(e2e.baseUrl)).toBe('ECONNREFUSED');
+      // Draining: no new connection is accepted (once the signal is handled, which a busy machine
+      // may delay), yet the process waits for the requests in flight.
+      await eventually(async () => ((await freshConnection(e2e.baseUrl)) === 'ECONNREFUSED' ? true : undefined), 2000, 50);
       await sleep(400);
       expect(gateway.process.exitCode).toBeNull();
 

@@ -6,6 +6,7 @@ import { generateApiKey, hashApiKey, newId } from '@pfs/contracts';
 import { APPS, startApps, type RunningStack } from '@pfs/devstack';
 import { readPlatformConfig } from '@pfs/platform';
 import { eventually, isolateQueues, testDatabaseUrl, testRedisUrl } from '@pfs/testing';
+import { send } from '../support/http-client';
 import { REQUEST_ID, ROOT } from './support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-observe');
@@ -68,12 +69,10 @@ describe('observability end to end: logs and metrics of every app', () => {
     });
     return JSON.parse(stdout) as T;
   };
+  // Through the shared client, so every answer of the flow is also held to the OpenAPI document.
   const get = async (path: string, authorization?: string): Promise<Answer> => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      headers: authorization ? { authorization } : {},
-      signal: AbortSignal.timeout(15000),
-    });
-    return { status: response.status, requestId: response.headers.get('x-request-id'), text: await response.text() };
+    const answer = await send(baseUrl, path, { headers: authorization ? { authorization } : {} });
+    return { status: answer.status, requestId: answer.headers.get('x-request-id'), text: answer.text };
   };
   const outputOf = (app: string): string[] => stack.apps.get(app)?.output ?? [];
 
@@ -119,8 +118,10 @@ describe('observability end to end: logs and metrics of every app', () => {
   }, 60000);
 
   describe('/metrics', () => {
-    it('is served on the gateway port without authentication, by route template, and is not in the API document', async () => {
-      const response = await fetch(`${baseUrl}/metrics`);
+    it('is served on the gateway admin port only, without authentication, by route template, and is not in the API document', async () => {
+      const adminUrl = stack.apps.get('gateway')?.adminUrl;
+      expect(adminUrl).not.toBe(baseUrl);
+      const response = await fetch(`${adminUrl}/metrics`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
       const text = await response.text();
@@ -148,6 +149,17 @@ describe('observability end to end: logs and metrics of every app', () => {
 
       const document = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as { paths: Record<string, unknown> };
       expect(Object.keys(document.paths)).not.toContain('/metrics');
+      // The public port answers it like any unknown route: nothing of the process is readable there.
+      const onPublicPort = await send(baseUrl, '/metrics');
+      expect({ status: onPublicPort.status, code: onPublicPort.json<{ error: { code: string } }>().error.code }).toEqual({ status: 404, code: 'not_found' });
+      expect(onPublicPort.text).not.toContain('http_request_duration_seconds');
+    });
+
+    it('answers the probes on the gateway admin port: alive, and ready when Redis answers', async () => {
+      const adminUrl = stack.apps.get('gateway')?.adminUrl;
+      expect(await (await fetch(`${adminUrl}/healthz`)).json()).toEqual({ status: 'ok' });
+      const ready = await fetch(`${adminUrl}/readyz`);
+      expect({ status: ready.status, body: await ready.json() }).toEqual({ status: 200, body: { status: 'ok', checks: { redis: 'ok' } } });
     });
 
     it.each(APPS.filter((app) => app.name !== 'gateway').map((app) => [app.name]))(

@@ -299,14 +299,14 @@ describe('gateway end to end: authentication, assets, accounts, documentation', 
       });
     });
 
-    it('serves an OpenAPI 3 document that validates and names every error code', async () => {
+    it('serves an OpenAPI 3.1 document that validates and names every error code', async () => {
       const answer = await e2e.get('/openapi.json');
       expect(answer.status).toBe(200);
       expect(answer.headers.get('x-request-id')).toMatch(REQUEST_ID);
       const document = answer.json<OpenApiDocument>();
       await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
 
-      expect(document.openapi).toMatch(/^3\./);
+      expect(document.openapi).toBe('3.1.0');
       expect(document.info).toMatchObject({ title: 'Partner Finance Service API', version: '1.0.0' });
       expect(document.servers.length).toBeGreaterThan(0);
       expect(Object.values(document.components.securitySchemes)).toContainEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
@@ -316,10 +316,12 @@ describe('gateway end to end: authentication, assets, accounts, documentation', 
       for (const code of ERROR_CODES) expect(text).toContain(`"${code}"`);
 
       const listAccounts = document.paths['/v1/accounts']?.get;
-      expect(Object.keys(listAccounts?.responses ?? {}).sort()).toEqual(['200', '400', '401', '429', '500', '503']);
+      expect(Object.keys(listAccounts?.responses ?? {}).sort()).toEqual(['200', '400', '401', '408', '429', '431', '500', '503']);
       expect(Object.keys(listAccounts?.responses['200']?.headers ?? {}).sort()).toEqual([
+        'Cache-Control',
         'RateLimit',
         'RateLimit-Policy',
+        'X-Content-Type-Options',
         'X-Next-Cursor',
         'X-Page-Size',
         'X-Request-Id',

@@ -125,5 +125,17 @@ export function appPort(app: string): AppPort {
   return { variable: 'ADMIN_PORT', port: Number(match[1]) };
 }
 
+/**
+ * The port of the app's `/metrics`, `/healthz` and `/readyz` for the cluster: a service's only
+ * port, the gateway's `ADMIN_PORT` (3100, gateway.config.ts), which is never its public one.
+ */
+export function adminPort(app: string): number {
+  if (app !== 'gateway') return appPort(app).port;
+  const config = readRepoFile('apps/gateway/src/gateway.config.ts');
+  const match = /env\.ADMIN_PORT,\s*(\d+)/.exec(config);
+  if (!match) throw new Error('apps/gateway/src/gateway.config.ts: cannot find the default ADMIN_PORT');
+  return Number(match[1]);
+}
+
 /** Names that carry credentials: they must come from a secret, never from a literal. */
 export const SECRET_NAME = /(_URL$|PEPPER|SECRET|PASSWORD|TOKEN|_KEY$)/;
