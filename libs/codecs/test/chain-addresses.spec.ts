@@ -65,6 +65,36 @@ describe('address codecs', () => {
   });
 
   describe('base58 and base58check', () => {
+    // Bitcoin Core's published base58 vectors (src/test/data/base58_encode_decode.json): hex → text.
+    it.each([
+      ['', ''],
+      ['61', '2g'],
+      ['626262', 'a3gV'],
+      ['636363', 'aPEr'],
+      ['73696d706c792061206c6f6e6720737472696e67', '2cFupjhnEsSn59qHXstmK2ffpLv2'],
+      ['00eb15231dfceb60925886b67d065299925915aeb172c06647', '1NS17iag9jJgTHD1VXjvLCEnZuQ3rJDE9L'],
+      ['516b6fcd0f', 'ABnLTmg'],
+      ['bf4f89001e670274dd', '3SEo3LWLoPntC'],
+      ['572e4794', '3EFU7m'],
+      ['ecac89cad93923c02321', 'EJDM8drfXA6uyA'],
+      ['10c8511e', 'Rt5zm'],
+      ['00000000000000000000', '1111111111'],
+      ['000111d38e5fc9071ffcd20b4a763cc9ae4f252bb4e48fd66a835e252ada93ff480d6dd43dc62a641155a5', '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'],
+      ['271f359e', 'zzzzy'],
+      ['271f359f', 'zzzzz'],
+      ['271f35a0', '211111'],
+    ])('Bitcoin vector %s ↔ %s', (hex, text) => {
+      expect(base58Encode(bytes(hex))).toBe(text);
+      expect(Buffer.from(base58Decode(text) ?? [0xff]).toString('hex')).toBe(hex);
+    });
+
+    it('reads a published base58check address: the genesis block coinbase, version 0x00 and its key hash', () => {
+      const payload = '0062e907b15cbf27d5425399ebf6f0fb50ebb88f18';
+      expect(Buffer.from(base58CheckDecode('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') ?? []).toString('hex')).toBe(payload);
+      expect(base58CheckEncode(bytes(payload))).toBe('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
+      expect(base58CheckDecode('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb')).toBeNull();
+    });
+
     it('encodes the known vectors, leading zero bytes as 1s', () => {
       expect(base58Encode(Buffer.from('Hello World!'))).toBe('2NEpo7TZRRrLZSi2U');
       expect(base58Encode(new Uint8Array(32))).toBe('11111111111111111111111111111111');
