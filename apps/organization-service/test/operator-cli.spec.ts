@@ -43,8 +43,9 @@ describe('operator CLI (dist/cli.js)', () => {
     expect(isId('account', created.accountId)).toBe(true);
     expect(created.apiKey).toMatch(/^sk_test_[0-9a-f]{64}$/);
     expect(run.stderr).not.toContain(created.apiKey);
-    // It closes its connections and exits on its own, promptly.
-    expect(run.durationMs).toBeLessThan(30000);
+    // It closes its connections and exits on its own (code 0), not killed by the 90 s hang guard:
+    // a handle left open would keep it alive forever, however fast the machine.
+    expect(run.code).toBe(0);
 
     const organization = await prisma.organization.findUniqueOrThrow({ where: { id: created.organizationId } });
     expect(organization).toMatchObject({ name, verificationStatus: 'APPROVED', primaryAccountId: created.accountId });

@@ -44,7 +44,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
