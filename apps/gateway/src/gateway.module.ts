@@ -7,6 +7,10 @@ import { AccountsController } from './accounts/accounts.controller';
 import { AssetsController } from './assets/assets.controller';
 import { AuthorizationsController } from './authorizations/authorizations.controller';
 import { FundingMethodsController } from './funding-methods/funding-methods.controller';
+import { FeesController } from './fees/fees.controller';
+import { SandboxTransactionsController } from './sandbox/sandbox-transactions.controller';
+import { FaucetController } from './transactions/faucet.controller';
+import { TransactionsController } from './transactions/transactions.controller';
 import { ApiKeyAuthenticator } from './auth/api-key.authenticator';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { OnBehalfOfGuard } from './auth/on-behalf-of.guard';
@@ -62,6 +66,11 @@ export class GatewayModule {
         SandboxReferralInvitesController,
         // Pricing tiers
         SubOrgTiersController,
+        // The ledger: transactions, the sandbox faucet and rails, fees.
+        FaucetController,
+        TransactionsController,
+        SandboxTransactionsController,
+        FeesController,
       ]),
       providers: [
         { provide: GATEWAY_CONFIG, useValue: runtime.config },

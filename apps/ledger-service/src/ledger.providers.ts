@@ -1,14 +1,32 @@
 import type { Provider } from '@nestjs/common';
-import type { ServiceIdentity } from '@pfs/messaging';
+import { commandBusProvider, PLATFORM_CONFIG, type ServiceIdentity } from '@pfs/messaging';
+import type { PlatformConfig } from '@pfs/platform';
+import { EnvLedgerSettings } from './adapters/config/env-ledger-settings';
+import { QueueOrganizationDirectory } from './adapters/organization/queue-organization-directory';
 import { PrismaAccountRepository } from './adapters/persistence/prisma-account.repository';
 import { PrismaFundingMethodRepository } from './adapters/persistence/prisma-funding-method.repository';
+import { PrismaJournal } from './adapters/persistence/prisma-journal';
+import { PrismaTransactionRepository } from './adapters/persistence/prisma-transaction.repository';
 import { AccountRepository } from './application/ports/account.repository';
 import { FundingMethodRepository } from './application/ports/funding-method.repository';
+import { Journal } from './application/ports/journal';
+import { LedgerSettings } from './application/ports/ledger-settings';
+import { OrganizationDirectory } from './application/ports/organization-directory';
+import { TransactionRepository } from './application/ports/transaction.repository';
+import { AdvanceTransactionUseCase } from './application/use-cases/advance-transaction/advance-transaction.use-case';
+import { CreatePayoutUseCase } from './application/use-cases/create-payout/create-payout.use-case';
+import { CreditFaucetUseCase } from './application/use-cases/credit-faucet/credit-faucet.use-case';
 import { GetAccountUseCase } from './application/use-cases/get-account/get-account.use-case';
+import { GetFeesUseCase } from './application/use-cases/get-fees/get-fees.use-case';
 import { GetFundingMethodUseCase } from './application/use-cases/get-funding-method/get-funding-method.use-case';
+import { GetTransactionUseCase } from './application/use-cases/get-transaction/get-transaction.use-case';
+import { ListAccountEntriesUseCase } from './application/use-cases/list-account-entries/list-account-entries.use-case';
 import { ListAccountsUseCase } from './application/use-cases/list-accounts/list-accounts.use-case';
+import { ListTransactionsUseCase } from './application/use-cases/list-transactions/list-transactions.use-case';
+import { OpenAccountUseCase } from './application/use-cases/open-account/open-account.use-case';
 import { OpenPrimaryAccountUseCase } from './application/use-cases/open-primary-account/open-primary-account.use-case';
 import { ProvisionFundingMethodsUseCase } from './application/use-cases/provision-funding-methods/provision-funding-methods.use-case';
+import { UpdateAccountUseCase } from './application/use-cases/update-account/update-account.use-case';
 
 export const LEDGER_SERVICE: ServiceIdentity = { service: 'ledger', schema: 'ledger' };
 
@@ -16,9 +34,23 @@ export const LEDGER_SERVICE: ServiceIdentity = { service: 'ledger', schema: 'led
 export const LEDGER_PROVIDERS: Provider[] = [
   { provide: AccountRepository, useClass: PrismaAccountRepository },
   { provide: FundingMethodRepository, useClass: PrismaFundingMethodRepository },
+  { provide: TransactionRepository, useClass: PrismaTransactionRepository },
+  { provide: Journal, useClass: PrismaJournal },
+  { provide: OrganizationDirectory, useClass: QueueOrganizationDirectory },
+  { provide: LedgerSettings, useFactory: (config: PlatformConfig) => new EnvLedgerSettings(config.serviceEnv), inject: [PLATFORM_CONFIG] },
+  ...commandBusProvider(),
   GetAccountUseCase,
   ListAccountsUseCase,
+  OpenAccountUseCase,
+  UpdateAccountUseCase,
+  ListAccountEntriesUseCase,
   OpenPrimaryAccountUseCase,
   ProvisionFundingMethodsUseCase,
   GetFundingMethodUseCase,
+  CreditFaucetUseCase,
+  CreatePayoutUseCase,
+  ListTransactionsUseCase,
+  GetTransactionUseCase,
+  AdvanceTransactionUseCase,
+  GetFeesUseCase,
 ];

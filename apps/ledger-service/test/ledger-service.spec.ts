@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { DomainError, eventQueueName, newId, type AccountView, type EventEnvelope, type PageView } from '@pfs/contracts';
+import { Big, DomainError, eventQueueName, newId, UnitOfWork, type AccountView, type EventEnvelope, type PageView } from '@pfs/contracts';
 import { RemoteDomainError } from '@pfs/messaging';
 import { PrismaClient } from '@pfs/persistence';
 import { readPlatformConfig } from '@pfs/platform';
 import { eventually, isolateQueues, startServiceUnderTest, type ServiceUnderTest } from '@pfs/testing';
 import { AccountRepository } from '../src/application/ports/account.repository';
+import { Journal } from '../src/application/ports/journal';
+import { TransactionRepository } from '../src/application/ports/transaction.repository';
 import { Account } from '../src/domain/account';
+import { Transaction } from '../src/domain/transaction';
 
 const prefix = isolateQueues('ledger');
 
@@ -165,14 +168,24 @@ describe('ledger service against PostgreSQL and Redis', () => {
 
     it("presents balances as decimal strings at the asset's scale", async () => {
       const { organizationId, accountId } = await openPrimary();
-      await prisma.ledgerBalance.createMany({
-        data: [
-          { accountId, asset: 'USDC', amount: '12.5' },
-          { accountId, asset: 'USD', amount: '1000' },
-          { accountId, asset: 'BTC', amount: '0.00000001' },
-          { accountId, asset: 'ETH', amount: '1.000000000000000001' },
-        ],
-      });
+      // Balances only ever change through the journal: one settled deposit per asset.
+      for (const [asset, amount] of [['USDC', '12.5'], ['USD', '1000'], ['BTC', '0.00000001'], ['ETH', '1.000000000000000001']] as const) {
+        await service.app.get(UnitOfWork).run(async () => {
+          const now = new Date();
+          const change = Transaction.settledCryptoDeposit({
+            id: newId('transaction'),
+            organizationId,
+            accountId,
+            asset,
+            amount: new Big(amount),
+            chainName: 'ETHEREUM_SEPOLIA',
+            journalId: newId('journal'),
+            now,
+          });
+          await service.app.get(TransactionRepository).insert(change.transaction);
+          await service.app.get(Journal).post(change.entry!, now);
+        });
+      }
 
       const view = await getAccount(organizationId, accountId);
 

@@ -18,6 +18,7 @@ import { CheckOnBehalfOfUseCase } from './application/use-cases/check-on-behalf-
 import { CreateAuthorizationUseCase } from './application/use-cases/create-authorization/create-authorization.use-case';
 import { CreateOrganizationUseCase } from './application/use-cases/create-organization/create-organization.use-case';
 import { GetAuthorizationUseCase } from './application/use-cases/get-authorization/get-authorization.use-case';
+import { GetOrganizationStandingUseCase } from './application/use-cases/get-organization-standing/get-organization-standing.use-case';
 import { GetOrganizationUseCase } from './application/use-cases/get-organization/get-organization.use-case';
 import { ListAuthorizationsUseCase } from './application/use-cases/list-authorizations/list-authorizations.use-case';
 import { ListOrganizationsUseCase } from './application/use-cases/list-organizations/list-organizations.use-case';
@@ -70,6 +71,7 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   // Client organizations, verification and authorizations (LOA).
   CreateOrganizationUseCase,
   GetOrganizationUseCase,
+  GetOrganizationStandingUseCase,
   ListOrganizationsUseCase,
   SetVerificationStatusUseCase,
   CreateAuthorizationUseCase,

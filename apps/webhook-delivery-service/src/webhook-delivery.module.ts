@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { commandConsumerProvider, eventConsumerProvider, ServiceRuntimeModule } from '@pfs/messaging';
 import { OrganizationVerificationUpdatedSubscriber } from './adapters/messaging/organization-verification-updated.subscriber';
+import { TransactionStatusUpdatedSubscriber } from './adapters/messaging/transaction-status-updated.subscriber';
 import { WEBHOOK_DELIVERY_COMMAND_HANDLERS } from './adapters/messaging/webhook-delivery.command-handlers';
 
 /**
@@ -12,8 +13,8 @@ import { WEBHOOK_DELIVERY_COMMAND_HANDLERS } from './adapters/messaging/webhook-
   imports: [ServiceRuntimeModule.forService({ service: 'webhook-delivery', schema: 'webhook' })],
   providers: [
     ...commandConsumerProvider('webhook-delivery', WEBHOOK_DELIVERY_COMMAND_HANDLERS),
-    // Verification events: acknowledged until endpoints exist to fan out to.
-    ...eventConsumerProvider('webhook-delivery', [OrganizationVerificationUpdatedSubscriber]),
+    // Webhook events: acknowledged until endpoints exist to fan out to.
+    ...eventConsumerProvider('webhook-delivery', [OrganizationVerificationUpdatedSubscriber, TransactionStatusUpdatedSubscriber]),
   ],
 })
 export class WebhookDeliveryModule {}

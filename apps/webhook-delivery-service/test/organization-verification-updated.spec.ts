@@ -35,7 +35,7 @@ describe('webhook-delivery: organization.verification.updated', () => {
         reason: null,
         occurred_at: '2026-11-21T05:00:00.000Z',
       },
-      audience: { organizationId, parentOrganizationId: null },
+      audience: { organizationId, parentOrganizationId: null, parentHoldsActiveLoa: false },
     };
     const consumer = service.app.get(EventConsumer);
     expect(consumer.hasSubscriptions).toBe(true);

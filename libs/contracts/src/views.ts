@@ -142,3 +142,91 @@ export interface SubOrgTierAssignmentView {
   organizationId: string;
   tier: SubOrgTier | null;
 }
+
+// ---------------------------------------------------------------- ledger: transactions, entries, fees (issue 10)
+
+/** api-decisions §5. */
+export const TRANSACTION_TYPES = ['CRYPTO_PAYIN', 'FIAT_PAYIN', 'CRYPTO_PAYOUT', 'FIAT_PAYOUT', 'TRADE', 'INTERNAL_TRANSFER', 'COMMISSION'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** Spec §3. */
+export const TRANSACTION_STATUSES = ['EXPECTED', 'LOCKED', 'COMPLETED', 'DECLINED', 'REFUNDED'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** The account's side of a transaction, as `transaction.status.updated` names it. */
+export const TRANSACTION_ROLES = ['SENDER', 'RECEIVER'] as const;
+export type TransactionRole = (typeof TRANSACTION_ROLES)[number];
+
+/** What the sandbox may do to a transaction: POST /v1/sandbox/transactions/{id}/{action}. */
+export const TRANSACTION_ACTIONS = ['lock', 'complete', 'decline', 'refund'] as const;
+export type TransactionAction = (typeof TRANSACTION_ACTIONS)[number];
+
+/** Payout rails, each with its own fees (GET /v1/fees). */
+export const PAYOUT_RAILS = ['FIAT', 'CRYPTO'] as const;
+export type PayoutRail = (typeof PAYOUT_RAILS)[number];
+
+/** Spec 2.7 and the fields api-decisions §5 adds "as they apply" (null where they do not). */
+export interface TransactionView {
+  object: 'transaction';
+  transactionId: string;
+  type: TransactionType;
+  status: TransactionStatus;
+  accountId: string;
+  amount: string;
+  asset: string;
+  chainName: string | null;
+  beneficiaryId: string | null;
+  quoteId: string | null;
+  fee: string | null;
+  feeAsset: string | null;
+  counterpartyOrganizationId: string | null;
+  reference: string | null;
+  failureReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One journal line on a customer account: a statement line (GET /v1/accounts/{id}/entries). */
+export interface AccountEntryView {
+  object: 'account_entry';
+  /** The journal entry (`jrnl_…`) the line belongs to: one per balance change. */
+  journalId: string;
+  transactionId: string;
+  accountId: string;
+  asset: string;
+  /** Signed decimal string: positive credits the account, negative debits it. */
+  amount: string;
+  /** The account's balance in the asset right after this line. */
+  balanceAfter: string;
+  createdAt: string;
+}
+
+export interface PayoutFeeView {
+  object: 'payout_fee';
+  rail: PayoutRail;
+  asset: string;
+  /** Flat fee per payout, in the asset, charged on top of the amount. */
+  amount: string;
+}
+
+/** The caller's effective pricing (GET /v1/fees). */
+export interface FeesView {
+  object: 'fees';
+  organizationId: string;
+  /** The tier in force, or null for platform default pricing. */
+  tier: { key: string; label: string } | null;
+  /** Charged in the source asset of every trade (api-decisions §6). */
+  spreadBps: number;
+  /** Share of the spread credited to the organization's creator, or else its referrer. */
+  referrerShareBps: number;
+  payoutFees: PayoutFeeView[];
+}
+
+/** What the ledger needs to know about an organization when it moves money (its own facts live in the organization service). */
+export interface OrganizationStanding {
+  organizationId: string;
+  verificationStatus: VerificationStatus;
+  parentOrganizationId: string | null;
+  /** Whether the organization has signed an ACTIVE LOA for its creator (spec 6.4: transaction events reach the creator only then). */
+  parentHoldsActiveLoa: boolean;
+}

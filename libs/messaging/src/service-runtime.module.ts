@@ -1,4 +1,4 @@
-import { type DynamicModule, Global, Module, type Provider, type Type } from '@nestjs/common';
+import { type DynamicModule, Global, Module, type OnApplicationShutdown, type Provider, type Type } from '@nestjs/common';
 import {
   Clock,
   CryptoRandomSource,
@@ -23,6 +23,7 @@ import {
   type Logger,
   type PlatformConfig,
 } from '@pfs/platform';
+import { CommandBus } from './command-bus';
 import { CommandConsumer, type AnyCommandHandler } from './command-consumer';
 import type { CommandHandlerTable } from './command-handlers';
 import { CommandLog } from './command-log';
@@ -171,5 +172,30 @@ export function eventConsumerProvider(service: CommandService, handlers: Array<T
         }),
       inject: [PLATFORM_CONFIG, LOGGER, UnitOfWork, ProcessedEventLog, ...handlers],
     },
+  ];
+}
+
+/** Closes a service's outgoing command bus when the service stops (after its consumers have drained). */
+class CommandBusCloser implements OnApplicationShutdown {
+  constructor(private readonly bus: CommandBus) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.bus.close();
+  }
+}
+
+/**
+ * For a service that asks another service (over its command queue) while it works: one
+ * CommandBus, started lazily on the first send and closed with the service.
+ */
+export function commandBusProvider(): Provider[] {
+  return [
+    {
+      provide: CommandBus,
+      useFactory: (config: PlatformConfig, identity: ServiceIdentity) =>
+        new CommandBus({ redisUrl: config.redisUrl, prefix: config.queuePrefix, timeoutMs: config.commandTimeoutMs, name: `${identity.service}-bus` }),
+      inject: [PLATFORM_CONFIG, SERVICE_IDENTITY],
+    },
+    { provide: CommandBusCloser, useFactory: (bus: CommandBus) => new CommandBusCloser(bus), inject: [CommandBus] },
   ];
 }

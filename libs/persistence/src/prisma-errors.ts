@@ -9,3 +9,21 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isRecordNotFound(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025';
 }
+
+/**
+ * A CHECK constraint refused a write (PostgreSQL 23514), by constraint name. Raw queries report
+ * it through the driver adapter as P2010 with the database's code and message in `meta`; model
+ * queries as P2004 or a driver error. Adapters turn it into their domain error.
+ */
+export function isCheckViolation(error: unknown, constraint: string): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const seen = new Set<unknown>();
+  const search = (value: unknown, depth: number): boolean => {
+    if (depth > 6 || value === null || value === undefined || seen.has(value)) return false;
+    if (typeof value === 'string') return value.includes(constraint);
+    if (typeof value !== 'object') return false;
+    seen.add(value);
+    return Object.values(value as Record<string, unknown>).some((inner) => search(inner, depth + 1)) || search((value as Error).message, depth + 1);
+  };
+  return search(error, 0);
+}

@@ -2,3 +2,4 @@ export * from './test-env';
 export * from './in-process-service';
 export * from './test-database';
 export * from './service-smoke';
+export * from './ledger-invariants';

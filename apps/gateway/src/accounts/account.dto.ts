@@ -1,5 +1,6 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { AccountStatus, AccountView, BalanceView, BankDetailsView, FundingMethodView } from '@pfs/contracts';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import type { AccountEntryView, AccountStatus, AccountView, BalanceView, BankDetailsView, FundingMethodView } from '@pfs/contracts';
 
 @ApiSchema({ name: 'Balance' })
 export class BalanceDto implements BalanceView {
@@ -99,4 +100,65 @@ export class AccountDto implements AccountView {
 
   @ApiProperty({ format: 'date-time', example: '2026-11-21T04:44:09.123Z' })
   updatedAt!: string;
+}
+
+const NAME_RULE = 'must be a name of 1–100 characters';
+const DESCRIPTION_RULE = 'must be a string of at most 500 characters, or null';
+
+@ApiSchema({ name: 'OpenAccountRequest', description: 'A further account of the organization.' })
+export class OpenAccountBody {
+  @ApiProperty({ minLength: 1, maxLength: 100, example: 'Treasury' })
+  @IsString({ message: NAME_RULE })
+  @Matches(/\S/, { message: NAME_RULE })
+  @MaxLength(100, { message: NAME_RULE })
+  name!: string;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 500, example: 'Client money held for settlement' })
+  @IsOptional()
+  @IsString({ message: DESCRIPTION_RULE })
+  @MaxLength(500, { message: DESCRIPTION_RULE })
+  description?: string | null;
+}
+
+@ApiSchema({ name: 'UpdateAccountRequest', description: 'Renames an account or changes its description; a field left out is kept, at least one is given.' })
+export class UpdateAccountBody {
+  @ApiPropertyOptional({ minLength: 1, maxLength: 100, example: 'Treasury (EUR)' })
+  @ValidateIf((body: UpdateAccountBody) => body.name !== undefined || body.description === undefined)
+  @IsString({ message: `${NAME_RULE} (give name, description or both)` })
+  @Matches(/\S/, { message: NAME_RULE })
+  @MaxLength(100, { message: NAME_RULE })
+  name?: string;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 500, description: 'null clears it.' })
+  @IsOptional()
+  @IsString({ message: DESCRIPTION_RULE })
+  @MaxLength(500, { message: DESCRIPTION_RULE })
+  description?: string | null;
+}
+
+@ApiSchema({ name: 'AccountEntry', description: 'One journal line on the account: a statement line, with the balance it left.' })
+export class AccountEntryDto implements AccountEntryView {
+  @ApiProperty({ enum: ['account_entry'] })
+  object!: 'account_entry';
+
+  @ApiProperty({ pattern: '^jrnl_[0-9a-f]{32}$', description: 'The journal entry this line belongs to (one per balance change).' })
+  journalId!: string;
+
+  @ApiProperty({ pattern: '^txn_[0-9a-f]{32}$', description: 'The transaction whose status change moved the money.' })
+  transactionId!: string;
+
+  @ApiProperty({ pattern: '^acct_[0-9a-f]{32}$' })
+  accountId!: string;
+
+  @ApiProperty({ example: 'USDC' })
+  asset!: string;
+
+  @ApiProperty({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', example: '-25.000000', description: 'Signed: positive credits the account, negative debits it.' })
+  amount!: string;
+
+  @ApiProperty({ pattern: '^[0-9]+(\\.[0-9]+)?$', example: '100.000000', description: 'The account’s balance in the asset right after this line.' })
+  balanceAfter!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
 }

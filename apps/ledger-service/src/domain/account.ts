@@ -49,6 +49,27 @@ export class Account {
     return new Account(id, organizationId, 'Primary account', null, true, 'ACTIVE', [], [], now, now);
   }
 
+  /** A further account the organization opens itself (POST /v1/accounts). */
+  static open(id: string, organizationId: string, name: string, description: string | null, now: Date): Account {
+    return new Account(id, organizationId, name, description, false, 'ACTIVE', [], [], now, now);
+  }
+
+  /** Renames the account or changes its description; `undefined` keeps a field as it is. */
+  withDetails(details: { name?: string; description?: string | null }, now: Date): Account {
+    return new Account(
+      this.id,
+      this.organizationId,
+      details.name ?? this.name,
+      details.description === undefined ? this.description : details.description,
+      this.isPrimary,
+      this.status,
+      this.balances,
+      this.fundingMethods,
+      this.createdAt,
+      now,
+    );
+  }
+
   belongsTo(organizationId: string): boolean {
     return this.organizationId === organizationId;
   }

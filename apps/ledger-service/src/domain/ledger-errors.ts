@@ -29,3 +29,50 @@ export class PrimaryAccountNotFoundError extends DomainError {
     super('account_not_found', `Organization ${organizationId} has no primary account yet.`);
   }
 }
+
+// Transactions, the faucet and the journal (issue 10).
+
+/** Also what another organization's transaction answers. */
+export class TransactionNotFoundError extends DomainError {
+  constructor(transactionId: string) {
+    super('transaction_not_found', `No transaction ${transactionId} was found.`);
+  }
+}
+
+export class IllegalTransitionError extends DomainError {
+  constructor(transactionId: string, action: string, status: string, allowed: readonly string[]) {
+    super(
+      'invalid_request',
+      `Transaction ${transactionId} is ${status}: it cannot be ${action === 'lock' ? 'locked' : `${action}d`}${
+        allowed.length ? ` (from ${status} it can be: ${allowed.join(', ')})` : ` (${status} is final)`
+      }.`,
+    );
+  }
+}
+
+/** A debit the balance cannot cover: customer balances never go below zero. */
+export class InsufficientFundsError extends DomainError {
+  constructor(accountId: string, asset: string) {
+    super('insufficient_funds', `Account ${accountId} does not hold enough ${asset} for this.`);
+  }
+}
+
+export class VerificationRequiredError extends DomainError {
+  constructor(organizationId: string) {
+    super('verification_required', `Organization ${organizationId} must be verification-approved (status APPROVED) for this.`);
+  }
+}
+
+/** A request the ledger refuses as it stands; the message says what to change. */
+export class LedgerRequestError extends DomainError {
+  constructor(message: string) {
+    super('invalid_request', message);
+  }
+}
+
+/** The faucet outside the sandbox: as if it did not exist (spec 4.6 rule 1). */
+export class FaucetUnavailableError extends DomainError {
+  constructor() {
+    super('not_found', 'No such operation: the faucet exists only in the sandbox.');
+  }
+}

@@ -50,7 +50,7 @@ export function createAccessTestKit(options: { clock?: Clock } = {}) {
     createClient,
     getOrganization: new GetOrganizationUseCase(organizations),
     listClients: new ListOrganizationsUseCase(organizations, cursors),
-    setVerification: new SetVerificationStatusUseCase(unitOfWork, organizations, outbox, clock),
+    setVerification: new SetVerificationStatusUseCase(unitOfWork, organizations, authorizations, outbox, clock),
     createAuthorization: new CreateAuthorizationUseCase(unitOfWork, organizations, authorizations, ids, clock),
     getAuthorization: new GetAuthorizationUseCase(authorizations),
     listAuthorizations: new ListAuthorizationsUseCase(authorizations, cursors),

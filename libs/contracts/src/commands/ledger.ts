@@ -1,7 +1,21 @@
 import { z } from 'zod';
-import type { AccountView, FundingMethodView, PageView } from '../views';
+import {
+  PAYOUT_RAILS,
+  TRANSACTION_ACTIONS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type AccountEntryView,
+  type AccountView,
+  type FeesView,
+  type FundingMethodView,
+  type PageView,
+  type TransactionView,
+} from '../views';
 import { mutation, pageRequestSchema, query } from './command-definition';
 import { systemCommands } from './system';
+
+/** A positive decimal string (api-decisions §1); the asset's scale is the ledger's to check. */
+const amount = z.string().regex(/^[0-9]+(\.[0-9]+)?$/);
 
 /**
  * The ledger's queue. Each command's use case is
@@ -11,6 +25,23 @@ export const ledgerCommands = {
   ...systemCommands,
   'accounts.list': query(z.object({ organizationId: z.string(), page: pageRequestSchema })).returns<PageView<AccountView>>(),
   'accounts.get': query(z.object({ organizationId: z.string(), accountId: z.string() })).returns<AccountView>(),
+  /** Opens a further (non-primary) account of the organization. */
+  'accounts.open': mutation(
+    z.object({ organizationId: z.string(), name: z.string(), description: z.string().nullable() }),
+  ).returns<AccountView>(),
+  /** Renames an account or changes its description; a field left out is kept. */
+  'accounts.update': mutation(
+    z.object({
+      organizationId: z.string(),
+      accountId: z.string(),
+      name: z.string().optional(),
+      description: z.string().nullable().optional(),
+    }),
+  ).returns<AccountView>(),
+  /** The account's journal lines, newest first: a statement to reconcile line by line. */
+  'account-entries.list': query(z.object({ organizationId: z.string(), accountId: z.string(), page: pageRequestSchema })).returns<
+    PageView<AccountEntryView>
+  >(),
   /**
    * Provisions the receiving methods of an asset on an account of the organization (its primary
    * account when `accountId` is null), or returns those already provisioned.
@@ -20,4 +51,45 @@ export const ledgerCommands = {
   ).returns<FundingMethodView[]>(),
   /** A method on one of the organization's accounts; `funding_method_not_found` for anything else. */
   'funding-methods.get': query(z.object({ organizationId: z.string(), fundingMethodId: z.string() })).returns<FundingMethodView>(),
+  /** Sandbox: a simulated crypto deposit to the account's address on the chain, credited at once (spec 4.6). */
+  'faucet.credit': mutation(
+    z.object({ organizationId: z.string(), accountId: z.string(), asset: z.string(), amount, chainName: z.string() }),
+  ).returns<TransactionView>(),
+  /**
+   * A payout from the account: created EXPECTED with amount + fee held at once
+   * (`insufficient_funds` when short). Its HTTP routes and beneficiary checks come with payouts.
+   */
+  'payouts.create': mutation(
+    z.object({
+      organizationId: z.string(),
+      accountId: z.string(),
+      rail: z.enum(PAYOUT_RAILS),
+      asset: z.string(),
+      amount,
+      beneficiaryId: z.string(),
+      chainName: z.string().nullable(),
+      reference: z.string().nullable(),
+    }),
+  ).returns<TransactionView>(),
+  'transactions.list': query(
+    z.object({
+      organizationId: z.string(),
+      page: pageRequestSchema,
+      filters: z.object({
+        accountId: z.string().optional(),
+        type: z.enum(TRANSACTION_TYPES).optional(),
+        status: z.enum(TRANSACTION_STATUSES).optional(),
+        createdAfter: z.string().optional(),
+        createdBefore: z.string().optional(),
+      }),
+    }),
+  ).returns<PageView<TransactionView>>(),
+  /** One of the organization's transactions; `transaction_not_found` for anything else. */
+  'transactions.get': query(z.object({ organizationId: z.string(), transactionId: z.string() })).returns<TransactionView>(),
+  /** Sandbox: moves a transaction along its state machine; an illegal move is `invalid_request` naming the current status. */
+  'transactions.advance': mutation(
+    z.object({ organizationId: z.string(), transactionId: z.string(), action: z.enum(TRANSACTION_ACTIONS) }),
+  ).returns<TransactionView>(),
+  /** The organization's effective pricing: its spread and referrer share, and the payout fees. */
+  'fees.get': query(z.object({ organizationId: z.string() })).returns<FeesView>(),
 } as const;

@@ -4,6 +4,7 @@ import {
   VERIFICATION_STATUSES,
   type AssetView,
   type AuthorizationView,
+  type OrganizationStanding,
   type OrganizationView,
   type PageView,
   type Principal,
@@ -50,6 +51,11 @@ export const organizationCommands = {
       email: z.string().nullable(),
     }),
   ).returns<OrganizationView>(),
+  /**
+   * For services that move money: the organization's verification status and who receives its
+   * transaction events (its creator, and whether it holds an ACTIVE LOA). `organization_not_found` when unknown.
+   */
+  'organization-standing.get': query(z.object({ organizationId: z.string() })).returns<OrganizationStanding>(),
   /** The caller itself or one of its clients; `organization_not_found` for anything else. */
   'organizations.get': query(z.object({ callerOrganizationId: z.string(), organizationId: z.string() })).returns<OrganizationView>(),
   /** The caller's clients, newest first. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICES, type ServiceName } from '../jobs';
-import { VERIFICATION_STATUSES } from '../views';
+import { TRANSACTION_ROLES, TRANSACTION_STATUSES, TRANSACTION_TYPES, VERIFICATION_STATUSES } from '../views';
 
 /**
  * Every domain event, declared once: the schema of its `data` (validated when a subscriber
@@ -23,6 +23,21 @@ export const EVENT_SCHEMAS = {
     previous_status: z.enum(VERIFICATION_STATUSES),
     /** Set for ON_HOLD and RESUBMISSION_REQUIRED, else null. */
     reason: z.string().nullable(),
+    occurred_at: z.string(),
+  }),
+  /**
+   * A webhook event (spec §6.2): a transaction changed status, written by the ledger in the
+   * transaction of the change (and of its journal entry). Fires on every transition.
+   */
+  'transaction.status.updated': z.object({
+    object: z.literal('transaction'),
+    transaction_id: z.string(),
+    transaction_type: z.enum(TRANSACTION_TYPES),
+    status: z.enum(TRANSACTION_STATUSES),
+    previous_status: z.enum(TRANSACTION_STATUSES),
+    account_id: z.string(),
+    organization_id: z.string(),
+    role: z.enum(TRANSACTION_ROLES),
     occurred_at: z.string(),
   }),
   /**
@@ -51,12 +66,14 @@ const EVENT_AGGREGATES: { [T in EventType]: (data: EventContract[T]) => string }
   'organization.created': (data) => data.organizationId,
   'organization.verification.updated': (data) => data.organization_id,
   'funding-methods.provisioned': (data) => data.accountId,
+  'transaction.status.updated': (data) => data.transaction_id,
 };
 
 export function eventAggregateId<T extends EventType>(type: T, data: EventContract[T]): string {
   return (EVENT_AGGREGATES[type] as (data: EventContract[T]) => string)(data);
 }
 export type OrganizationVerificationWebhookData = EventContract['organization.verification.updated'];
+export type TransactionStatusWebhookData = EventContract['transaction.status.updated'];
 
 /**
  * Who receives a webhook event (spec 6.4): the organization it is about and, for a client, its
@@ -65,11 +82,17 @@ export type OrganizationVerificationWebhookData = EventContract['organization.ve
 export const webhookAudienceSchema = z.object({
   organizationId: z.string(),
   parentOrganizationId: z.string().nullable(),
+  /**
+   * Whether the organization holds an ACTIVE LOA for its creator when the event happened: the
+   * creator receives its `transaction.status.updated` only then (spec 6.4). False when read from
+   * an event of the previous release, which did not carry it.
+   */
+  parentHoldsActiveLoa: z.boolean().default(false),
 });
 export type WebhookAudience = z.output<typeof webhookAudienceSchema>;
 
 /** The events partners receive as webhooks; each is appended with its audience. */
-export const WEBHOOK_EVENT_TYPES = ['organization.verification.updated'] as const satisfies readonly EventType[];
+export const WEBHOOK_EVENT_TYPES = ['organization.verification.updated', 'transaction.status.updated'] as const satisfies readonly EventType[];
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export function isWebhookEventType(type: string): type is WebhookEventType {
@@ -86,7 +109,7 @@ export type EventEnvelope<T extends EventType = EventType> = {
   source: ServiceName;
   occurredAt: string;
   requestId: string | null;
-  /** The thing the event is about (eventAggregateId): organization id for `organization.*`, account id for `funding-methods.provisioned`. */
+  /** The thing the event is about (eventAggregateId): organization id for `organization.*`, account id for `funding-methods.provisioned`, transaction id for `transaction.*`. */
   aggregateId: string;
   /**
    * 1, 2, 3… per aggregate within the publishing service, assigned when the event is written, in
@@ -113,6 +136,7 @@ export const EVENT_SUBSCRIBERS: { [T in EventType]: readonly ServiceName[] } = {
   'organization.created': ['ledger'],
   'organization.verification.updated': ['webhook-delivery'],
   'funding-methods.provisioned': ['organization'],
+  'transaction.status.updated': ['webhook-delivery'],
 };
 
 export function subscribedEventTypes(service: ServiceName): EventType[] {

@@ -1,8 +1,17 @@
 import { commandHandlers, PingUseCase } from '@pfs/messaging';
+import { AdvanceTransactionUseCase } from '../../application/use-cases/advance-transaction/advance-transaction.use-case';
+import { CreatePayoutUseCase } from '../../application/use-cases/create-payout/create-payout.use-case';
+import { CreditFaucetUseCase } from '../../application/use-cases/credit-faucet/credit-faucet.use-case';
 import { GetAccountUseCase } from '../../application/use-cases/get-account/get-account.use-case';
+import { GetFeesUseCase } from '../../application/use-cases/get-fees/get-fees.use-case';
 import { GetFundingMethodUseCase } from '../../application/use-cases/get-funding-method/get-funding-method.use-case';
+import { GetTransactionUseCase } from '../../application/use-cases/get-transaction/get-transaction.use-case';
+import { ListAccountEntriesUseCase } from '../../application/use-cases/list-account-entries/list-account-entries.use-case';
 import { ListAccountsUseCase } from '../../application/use-cases/list-accounts/list-accounts.use-case';
+import { ListTransactionsUseCase } from '../../application/use-cases/list-transactions/list-transactions.use-case';
+import { OpenAccountUseCase } from '../../application/use-cases/open-account/open-account.use-case';
 import { ProvisionFundingMethodsUseCase } from '../../application/use-cases/provision-funding-methods/provision-funding-methods.use-case';
+import { UpdateAccountUseCase } from '../../application/use-cases/update-account/update-account.use-case';
 
 /**
  * The ledger's queue: one line per command of `libs/contracts/src/commands/ledger.ts`.
@@ -12,6 +21,15 @@ export const LEDGER_COMMAND_HANDLERS = commandHandlers('ledger', {
   'system.ping': PingUseCase,
   'accounts.list': ListAccountsUseCase,
   'accounts.get': GetAccountUseCase,
+  'accounts.open': OpenAccountUseCase,
+  'accounts.update': UpdateAccountUseCase,
+  'account-entries.list': ListAccountEntriesUseCase,
   'funding-methods.provision': ProvisionFundingMethodsUseCase,
   'funding-methods.get': GetFundingMethodUseCase,
+  'faucet.credit': CreditFaucetUseCase,
+  'payouts.create': CreatePayoutUseCase,
+  'transactions.list': ListTransactionsUseCase,
+  'transactions.get': GetTransactionUseCase,
+  'transactions.advance': AdvanceTransactionUseCase,
+  'fees.get': GetFeesUseCase,
 });

@@ -109,6 +109,18 @@ export class PrismaAccountRepository extends AccountRepository {
     }
   }
 
+  async findOwnership(accountId: string): Promise<{ organizationId: string; status: AccountStatus } | null> {
+    const row = await this.host.client.ledgerAccount.findUnique({ where: { id: accountId }, select: { organizationId: true, status: true } });
+    return row ? { organizationId: row.organizationId, status: row.status as AccountStatus } : null;
+  }
+
+  async saveDetails(account: Account): Promise<void> {
+    await this.host.client.ledgerAccount.update({
+      where: { id: account.id },
+      data: { name: account.name, description: account.description, updatedAt: account.updatedAt },
+    });
+  }
+
   async findPrimaryId(organizationId: string): Promise<string | null> {
     const row = await this.host.client.ledgerAccount.findFirst({ where: { organizationId, isPrimary: true }, select: { id: true } });
     return row?.id ?? null;

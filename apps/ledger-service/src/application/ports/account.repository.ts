@@ -1,5 +1,5 @@
 import type { CursorPosition } from '@pfs/contracts';
-import type { Account } from '../../domain/account';
+import type { Account, AccountStatus } from '../../domain/account';
 
 export abstract class AccountRepository {
   abstract findById(accountId: string): Promise<Account | null>;
@@ -7,6 +7,10 @@ export abstract class AccountRepository {
   abstract listByOrganization(organizationId: string, after: CursorPosition | null, limit: number): Promise<Account[]>;
   /** Opens the account unless an account with this id exists; true when it was created. */
   abstract openIfAbsent(account: Account): Promise<boolean>;
+  /** Owner and status without balances or methods (the money paths' check); null when unknown. */
+  abstract findOwnership(accountId: string): Promise<{ organizationId: string; status: AccountStatus } | null>;
+  /** Persists name, description and updatedAt. */
+  abstract saveDetails(account: Account): Promise<void>;
   /** The id of the organization's primary account, or null while it has none. */
   abstract findPrimaryId(organizationId: string): Promise<string | null>;
   /**

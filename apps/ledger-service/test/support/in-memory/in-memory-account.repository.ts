@@ -1,6 +1,6 @@
 import type { CursorPosition } from '@pfs/contracts';
 import { AccountRepository } from '../../../src/application/ports/account.repository';
-import type { Account } from '../../../src/domain/account';
+import type { Account, AccountStatus } from '../../../src/domain/account';
 
 /** The AccountRepository contract over an array, for use-case unit tests. */
 export class InMemoryAccountRepository extends AccountRepository {
@@ -27,6 +27,17 @@ export class InMemoryAccountRepository extends AccountRepository {
     if (this.accounts.some((existing) => existing.id === account.id)) return false;
     this.accounts.push(account);
     return true;
+  }
+
+  async findOwnership(accountId: string): Promise<{ organizationId: string; status: AccountStatus } | null> {
+    const account = this.accounts.find((candidate) => candidate.id === accountId);
+    return account ? { organizationId: account.organizationId, status: account.status } : null;
+  }
+
+  async saveDetails(account: Account): Promise<void> {
+    const index = this.accounts.findIndex((existing) => existing.id === account.id);
+    if (index === -1) throw new Error(`no account ${account.id} to save`);
+    this.accounts[index] = account;
   }
 
   async findPrimaryId(organizationId: string): Promise<string | null> {

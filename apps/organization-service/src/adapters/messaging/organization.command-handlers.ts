@@ -9,6 +9,7 @@ import { CreateReferralInviteUseCase } from '../../application/use-cases/create-
 import { EnableAssetUseCase } from '../../application/use-cases/enable-asset/enable-asset.use-case';
 import { GetAuthorizationUseCase } from '../../application/use-cases/get-authorization/get-authorization.use-case';
 import { GetEffectiveSubOrgTierUseCase } from '../../application/use-cases/get-effective-sub-org-tier/get-effective-sub-org-tier.use-case';
+import { GetOrganizationStandingUseCase } from '../../application/use-cases/get-organization-standing/get-organization-standing.use-case';
 import { GetOrganizationUseCase } from '../../application/use-cases/get-organization/get-organization.use-case';
 import { ListAssetsUseCase } from '../../application/use-cases/list-assets/list-assets.use-case';
 import { ListAuthorizationsUseCase } from '../../application/use-cases/list-authorizations/list-authorizations.use-case';
@@ -29,6 +30,7 @@ export const ORGANIZATION_COMMAND_HANDLERS = commandHandlers('organization', {
   'assets.enable': EnableAssetUseCase,
   'on-behalf-of.check': CheckOnBehalfOfUseCase,
   'organizations.create': CreateOrganizationUseCase,
+  'organization-standing.get': GetOrganizationStandingUseCase,
   'organizations.get': GetOrganizationUseCase,
   'organizations.list': ListOrganizationsUseCase,
   'verification-status.set': SetVerificationStatusUseCase,

@@ -13,6 +13,7 @@ import { CreateRootOrganizationUseCase } from '../../../src/application/use-case
 import { EnableAssetUseCase } from '../../../src/application/use-cases/enable-asset/enable-asset.use-case';
 import { GetAuthorizationUseCase } from '../../../src/application/use-cases/get-authorization/get-authorization.use-case';
 import { GetEffectiveSubOrgTierUseCase } from '../../../src/application/use-cases/get-effective-sub-org-tier/get-effective-sub-org-tier.use-case';
+import { GetOrganizationStandingUseCase } from '../../../src/application/use-cases/get-organization-standing/get-organization-standing.use-case';
 import { GetOrganizationUseCase } from '../../../src/application/use-cases/get-organization/get-organization.use-case';
 import { ListAssetsUseCase } from '../../../src/application/use-cases/list-assets/list-assets.use-case';
 import { ListAuthorizationsUseCase } from '../../../src/application/use-cases/list-authorizations/list-authorizations.use-case';
@@ -76,8 +77,9 @@ export function organizationInMemory(options: { tierRestrictions?: ReadonlyMap<s
     checkOnBehalfOf: new CheckOnBehalfOfUseCase(organizations, authorizations),
     createOrganization: new CreateOrganizationUseCase(unitOfWork, organizations, outbox, ids, clock),
     getOrganization: new GetOrganizationUseCase(organizations),
+    getOrganizationStanding: new GetOrganizationStandingUseCase(organizations, authorizations),
     listOrganizations: new ListOrganizationsUseCase(organizations, cursors),
-    setVerificationStatus: new SetVerificationStatusUseCase(unitOfWork, organizations, outbox, clock),
+    setVerificationStatus: new SetVerificationStatusUseCase(unitOfWork, organizations, authorizations, outbox, clock),
     createAuthorization: new CreateAuthorizationUseCase(unitOfWork, organizations, authorizations, ids, clock),
     getAuthorization: new GetAuthorizationUseCase(authorizations),
     listAuthorizations: new ListAuthorizationsUseCase(authorizations, cursors),

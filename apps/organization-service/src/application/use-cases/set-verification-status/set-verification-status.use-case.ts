@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, EventOutbox, UnitOfWork, type OrganizationView } from '@pfs/contracts';
 import { OrganizationNotFoundError } from '../../../domain/organization-errors';
 import { presentOrganization } from '../../organization.presenter';
+import { AuthorizationRepository } from '../../ports/authorization.repository';
 import { OrganizationRepository } from '../../ports/organization.repository';
 import type { SetVerificationStatusCommand } from './set-verification-status.command';
 
@@ -16,6 +17,7 @@ export class SetVerificationStatusUseCase {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly organizations: OrganizationRepository,
+    private readonly authorizations: AuthorizationRepository,
     private readonly outbox: EventOutbox,
     private readonly clock: Clock,
   ) {}
@@ -31,6 +33,8 @@ export class SetVerificationStatusUseCase {
 
       const changed = change.organization;
       await this.organizations.saveVerification(changed);
+      const parent = changed.parentOrganizationId;
+      const parentHoldsActiveLoa = parent ? await this.authorizations.hasActiveAuthorization(changed.id, parent) : false;
       await this.outbox.append(
         'organization.verification.updated',
         {
@@ -41,7 +45,7 @@ export class SetVerificationStatusUseCase {
           reason: changed.verificationReason,
           occurred_at: now.toISOString(),
         },
-        { organizationId: changed.id, parentOrganizationId: changed.parentOrganizationId },
+        { organizationId: changed.id, parentOrganizationId: parent, parentHoldsActiveLoa },
       );
       return presentOrganization(changed);
     });

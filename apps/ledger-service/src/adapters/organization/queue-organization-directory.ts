@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { newRequestId, type OrganizationStanding, type SubOrgTier } from '@pfs/contracts';
+import { CommandBus } from '@pfs/messaging';
+import { currentDeadline, currentRequestId } from '@pfs/platform';
+import { OrganizationDirectory } from '../../application/ports/organization-directory';
+
+/**
+ * The organization service's answers, asked over its command queue (services share no tables).
+ * Within a command, the question carries the command's request id and never outlives its
+ * deadline; a missing organization service is `ServiceUnavailableError`, so the command fails
+ * cleanly before it has written anything.
+ */
+@Injectable()
+export class QueueOrganizationDirectory extends OrganizationDirectory {
+  constructor(private readonly bus: CommandBus) {
+    super();
+  }
+
+  standing(organizationId: string): Promise<OrganizationStanding> {
+    return this.bus.send('organization', 'organization-standing.get', { organizationId }, this.options());
+  }
+
+  effectiveTier(organizationId: string): Promise<SubOrgTier | null> {
+    return this.bus.send('organization', 'sub-org-tiers.get-effective', { organizationId }, this.options());
+  }
+
+  private options(): { requestId: string; timeoutMs?: number } {
+    const deadline = currentDeadline();
+    const requestId = currentRequestId() ?? newRequestId();
+    return deadline === undefined ? { requestId } : { requestId, timeoutMs: Math.max(1, deadline - Date.now()) };
+  }
+}

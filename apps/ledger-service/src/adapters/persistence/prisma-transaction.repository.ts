@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { Big, type CursorPosition, type TransactionRole, type TransactionStatus, type TransactionType } from '@pfs/contracts';
+import { newestFirstPage, PrismaTransactionHost, type Prisma } from '@pfs/persistence';
+import { TransactionRepository, type TransactionFilters } from '../../application/ports/transaction.repository';
+import { Transaction } from '../../domain/transaction';
+
+type TransactionRow = Prisma.LedgerTransactionGetPayload<object>;
+
+interface LockedRow {
+  id: string;
+}
+
+@Injectable()
+export class PrismaTransactionRepository extends TransactionRepository {
+  constructor(private readonly host: PrismaTransactionHost) {
+    super();
+  }
+
+  async insert(transaction: Transaction): Promise<void> {
+    const t = transaction.props;
+    await this.host.client.ledgerTransaction.create({
+      data: {
+        id: t.id,
+        organizationId: t.organizationId,
+        accountId: t.accountId,
+        type: t.type,
+        status: t.status,
+        role: t.role,
+        asset: t.asset,
+        amount: t.amount.toFixed(),
+        chainName: t.chainName,
+        beneficiaryId: t.beneficiaryId,
+        quoteId: t.quoteId,
+        fee: t.fee?.toFixed() ?? null,
+        feeAsset: t.feeAsset,
+        counterpartyOrganizationId: t.counterpartyOrganizationId,
+        reference: t.reference,
+        failureReason: t.failureReason,
+        createdAt: t.createdAt,
+        updatedAt: t.updatedAt,
+      },
+    });
+  }
+
+  async findById(transactionId: string): Promise<Transaction | null> {
+    const row = await this.host.client.ledgerTransaction.findUnique({ where: { id: transactionId } });
+    return row ? toTransaction(row) : null;
+  }
+
+  async findByIdForUpdate(transactionId: string): Promise<Transaction | null> {
+    const locked = await this.host.client.$queryRaw<LockedRow[]>`
+      SELECT id FROM "ledger"."transactions" WHERE id = ${transactionId} FOR UPDATE`;
+    return locked.length ? this.findById(transactionId) : null;
+  }
+
+  async saveStatus(transaction: Transaction): Promise<void> {
+    const t = transaction.props;
+    await this.host.client.ledgerTransaction.update({
+      where: { id: t.id },
+      data: { status: t.status, failureReason: t.failureReason, updatedAt: t.updatedAt },
+    });
+  }
+
+  async list(organizationId: string, filters: TransactionFilters, after: CursorPosition | null, limit: number): Promise<Transaction[]> {
+    const page = newestFirstPage(after, limit);
+    const createdAt = {
+      ...(filters.createdAfter ? { gte: filters.createdAfter } : {}),
+      ...(filters.createdBefore ? { lte: filters.createdBefore } : {}),
+    };
+    const rows = await this.host.client.ledgerTransaction.findMany({
+      where: {
+        AND: [
+          {
+            organizationId,
+            ...(filters.accountId ? { accountId: filters.accountId } : {}),
+            ...(filters.type ? { type: filters.type } : {}),
+            ...(filters.status ? { status: filters.status } : {}),
+            ...(Object.keys(createdAt).length ? { createdAt } : {}),
+          },
+          page.where,
+        ],
+      },
+      orderBy: page.orderBy,
+      take: page.take,
+    });
+    return rows.map(toTransaction);
+  }
+}
+
+function toTransaction(row: TransactionRow): Transaction {
+  return Transaction.restore({
+    id: row.id,
+    organizationId: row.organizationId,
+    accountId: row.accountId,
+    type: row.type as TransactionType,
+    status: row.status as TransactionStatus,
+    role: row.role as TransactionRole,
+    asset: row.asset,
+    amount: new Big(row.amount.toFixed()),
+    chainName: row.chainName,
+    beneficiaryId: row.beneficiaryId,
+    quoteId: row.quoteId,
+    fee: row.fee === null ? null : new Big(row.fee.toFixed()),
+    feeAsset: row.feeAsset,
+    counterpartyOrganizationId: row.counterpartyOrganizationId,
+    reference: row.reference,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  });
+}

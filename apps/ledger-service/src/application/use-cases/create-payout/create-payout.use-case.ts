@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, IdGenerator, UnitOfWork, type TransactionView } from '@pfs/contracts';
+import { catalogAsset, positiveAmount } from '../../../domain/amounts';
+import { AccountNotFoundError, LedgerRequestError, VerificationRequiredError } from '../../../domain/ledger-errors';
+import { Transaction } from '../../../domain/transaction';
+import { presentTransaction } from '../../transaction.presenter';
+import { AccountRepository } from '../../ports/account.repository';
+import { Journal } from '../../ports/journal';
+import { LedgerSettings } from '../../ports/ledger-settings';
+import { OrganizationDirectory } from '../../ports/organization-directory';
+import { TransactionRepository } from '../../ports/transaction.repository';
+import type { CreatePayoutCommand } from './create-payout.command';
+
+/**
+ * The ledger's side of a payout: an EXPECTED transaction holding amount + fee (from the payout
+ * fee schedule) out of the balance at once, in one database transaction. Creation is not a
+ * transition, so no event (api-decisions §5: every transition after creation emits one).
+ */
+@Injectable()
+export class CreatePayoutUseCase {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly accounts: AccountRepository,
+    private readonly transactions: TransactionRepository,
+    private readonly journal: Journal,
+    private readonly directory: OrganizationDirectory,
+    private readonly settings: LedgerSettings,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: CreatePayoutCommand): Promise<TransactionView> {
+    const asset = catalogAsset(command.asset);
+    if ((command.rail === 'FIAT') !== (asset.type === 'FIAT')) {
+      throw new LedgerRequestError(`asset: ${asset.code} is ${asset.type} and cannot be paid out on the ${command.rail} rail.`);
+    }
+    const amount = positiveAmount(command.amount, asset);
+    const standing = await this.directory.standing(command.organizationId);
+    if (standing.verificationStatus !== 'APPROVED') throw new VerificationRequiredError(command.organizationId);
+
+    return this.unitOfWork.run(async () => {
+      const account = await this.accounts.findOwnership(command.accountId);
+      if (account?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
+      if (account.status !== 'ACTIVE') throw new LedgerRequestError(`accountId: account ${command.accountId} is ${account.status}.`);
+      const now = this.clock.now();
+      const { transaction, entry } = Transaction.payout({
+        id: this.ids.next('transaction'),
+        organizationId: command.organizationId,
+        accountId: command.accountId,
+        rail: command.rail,
+        asset: asset.code,
+        amount,
+        fee: this.settings.payoutFees.feeFor(command.rail, asset.code),
+        beneficiaryId: command.beneficiaryId,
+        chainName: command.chainName,
+        reference: command.reference,
+        journalId: this.ids.next('journal'),
+        now,
+      });
+      await this.transactions.insert(transaction);
+      await this.journal.post(entry, now);
+      return presentTransaction(transaction);
+    });
+  }
+}

@@ -1,0 +1,180 @@
+import { Client } from 'pg';
+import { Big, newId, type TransactionView } from '@pfs/contracts';
+import { RemoteDomainError } from '@pfs/messaging';
+import { isolateQueues, ledgerInvariantViolations, startServiceUnderTest, testDatabaseUrl, type ServiceUnderTest } from '@pfs/testing';
+import { OpenPrimaryAccountUseCase } from '../src/application/use-cases/open-primary-account/open-primary-account.use-case';
+import { InMemoryOrganizationDirectory } from './support/in-memory/in-memory-organization-directory';
+import { LedgerWithDirectoryModule } from './support/ledger-with-directory.module';
+
+isolateQueues('ledger-money');
+process.env.PAYOUT_FEES = 'CRYPTO:USDC=0.5';
+
+const SLOW = { requestId: 'req_00000000000000000000000000000001', timeoutMs: 60000 };
+
+/**
+ * The ledger's money commands against the real PostgreSQL and Redis, through its own queue: the
+ * balance under concurrency, exactly-once delivery, and what PostgreSQL itself refuses.
+ */
+describe('ledger money commands (PostgreSQL, Redis)', () => {
+  const directory = new InMemoryOrganizationDirectory();
+  let service: ServiceUnderTest;
+  let db: Client;
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest(LedgerWithDirectoryModule.with(directory));
+    db = new Client({ connectionString: testDatabaseUrl() });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await service?.close();
+  });
+
+  /** An approved organization with its primary account and USDC activated on it. */
+  async function organization(): Promise<{ organizationId: string; accountId: string }> {
+    const organizationId = newId('organization');
+    const accountId = newId('account');
+    directory.set({ organizationId, verificationStatus: 'APPROVED' });
+    await service.app.get(OpenPrimaryAccountUseCase).execute({ organizationId, accountId });
+    await service.bus.send('ledger', 'funding-methods.provision', { organizationId, accountId, asset: 'USDC' }, SLOW);
+    return { organizationId, accountId };
+  }
+
+  const faucet = (org: { organizationId: string; accountId: string }, amount: string, commandId?: string) =>
+    service.bus.send('ledger', 'faucet.credit', { ...org, asset: 'USDC', amount, chainName: 'ETHEREUM_SEPOLIA' }, { ...SLOW, commandId });
+
+  const beneficiaryId = newId('beneficiary');
+  const payout = (org: { organizationId: string; accountId: string }, amount: string, commandId?: string) =>
+    service.bus.send(
+      'ledger',
+      'payouts.create',
+      { ...org, rail: 'CRYPTO', asset: 'USDC', amount, beneficiaryId, chainName: 'ETHEREUM_SEPOLIA', reference: null },
+      { ...SLOW, commandId },
+    );
+
+  async function balance(accountId: string): Promise<string> {
+    const { rows } = await db.query<{ amount: string }>(`SELECT amount::text AS amount FROM "ledger"."balances" WHERE account_id = $1 AND asset = 'USDC'`, [accountId]);
+    return new Big(rows[0]?.amount ?? '0').toFixed();
+  }
+
+  async function count(sql: string, params: unknown[]): Promise<number> {
+    const { rows } = await db.query<{ n: string }>(sql, params);
+    return Number(rows[0]!.n);
+  }
+
+  it('200 concurrent credits and debits on one account leave the exact balance and never go below zero', async () => {
+    const org = await organization();
+    // 100 credits of 2 and 100 payouts of 2.5 + 0.5 fee, all at once: a payout finding the
+    // balance short is refused, every other one holds exactly 3.
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, index) => (index % 2 === 0 ? faucet(org, '2') : payout(org, '2.5'))),
+    );
+    const credits = outcomes.filter((outcome, index) => index % 2 === 0 && outcome.status === 'fulfilled').length;
+    const payouts = outcomes.filter((outcome, index) => index % 2 === 1 && outcome.status === 'fulfilled').length;
+    const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    expect(credits).toBe(100);
+    for (const failure of refused) expect(failure.reason).toMatchObject({ code: 'insufficient_funds' });
+    expect(payouts + refused.length).toBe(100);
+    expect(payouts).toBeGreaterThan(0);
+
+    const expected = new Big(2).times(100).minus(new Big(3).times(payouts));
+    expect(await balance(org.accountId)).toBe(expected.toFixed());
+    expect(await count(`SELECT count(*) AS n FROM "ledger"."transactions" WHERE account_id = $1 AND type = 'CRYPTO_PAYOUT'`, [org.accountId])).toBe(payouts);
+    // Every line's balance_after, in the order the journal wrote them, is the running sum: never negative.
+    const { rows } = await db.query<{ amount: string; balance_after: string }>(
+      `SELECT amount::text AS amount, balance_after::text AS balance_after FROM "ledger"."postings" WHERE account_id = $1 ORDER BY id`,
+      [org.accountId],
+    );
+    let running = new Big(0);
+    for (const row of rows) {
+      running = running.plus(row.amount);
+      expect(new Big(row.balance_after).eq(running)).toBe(true);
+      expect(running.gte(0)).toBe(true);
+    }
+    expect(await ledgerInvariantViolations(testDatabaseUrl())).toEqual([]);
+  });
+
+  it('a command delivered twice, or twenty times at once, with one command id posts once and answers the same transaction', async () => {
+    const org = await organization();
+    const commandId = newId('command');
+    const first = await faucet(org, '7.25', commandId);
+    const again = await faucet(org, '7.25', commandId);
+    expect(again).toEqual(first);
+    const concurrentId = newId('command');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => faucet(org, '1', concurrentId)));
+    expect(new Set(answers.map((answer: TransactionView) => answer.transactionId)).size).toBe(1);
+    expect(await balance(org.accountId)).toBe('8.25');
+    expect(await count(`SELECT count(*) AS n FROM "ledger"."journals" j JOIN "ledger"."transactions" t ON t.id = j.transaction_id WHERE t.account_id = $1`, [org.accountId])).toBe(2);
+    expect(
+      await count(`SELECT count(*) AS n FROM "ledger"."outbox_events" WHERE type = 'transaction.status.updated' AND payload->'data'->>'account_id' = $1`, [org.accountId]),
+    ).toBe(2);
+  });
+
+  it('a payout repeated with its command id holds once, even after the balance changed', async () => {
+    const org = await organization();
+    await faucet(org, '10');
+    const commandId = newId('command');
+    const held = await payout(org, '4', commandId);
+    await faucet(org, '1');
+    expect(await payout(org, '4', commandId)).toEqual(held);
+    expect(await balance(org.accountId)).toBe('6.5');
+  });
+
+  it('a refused command changes nothing and may be retried with the same id once the balance allows', async () => {
+    const org = await organization();
+    const commandId = newId('command');
+    await expect(payout(org, '1', commandId)).rejects.toBeInstanceOf(RemoteDomainError);
+    await faucet(org, '5');
+    expect(await payout(org, '1', commandId)).toMatchObject({ status: 'EXPECTED' });
+    expect(await balance(org.accountId)).toBe('3.5');
+  });
+
+  it('sandbox moves post their entries: lock, complete, then refund returns the payout with its fee', async () => {
+    const org = await organization();
+    await faucet(org, '20');
+    const { transactionId } = await payout(org, '5');
+    const move = (action: 'lock' | 'complete' | 'decline' | 'refund') =>
+      service.bus.send('ledger', 'transactions.advance', { organizationId: org.organizationId, transactionId, action }, SLOW);
+    await move('lock');
+    await expect(move('lock')).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('is LOCKED') });
+    await move('complete');
+    expect(await balance(org.accountId)).toBe('14.5');
+    expect(await move('refund')).toMatchObject({ status: 'REFUNDED' });
+    expect(await balance(org.accountId)).toBe('20');
+    const { rows } = await db.query<{ previous: string; status: string }>(
+      `SELECT payload->'data'->>'previous_status' AS previous, payload->'data'->>'status' AS status FROM "ledger"."outbox_events"
+       WHERE type = 'transaction.status.updated' AND payload->'data'->>'transaction_id' = $1 ORDER BY created_at, (payload->>'sequence')::int`,
+      [transactionId],
+    );
+    expect(rows.map((row) => `${row.previous}→${row.status}`)).toEqual(['EXPECTED→LOCKED', 'LOCKED→COMPLETED', 'COMPLETED→REFUNDED']);
+  });
+
+  describe('what PostgreSQL itself refuses, whatever the code does', () => {
+    it('a negative customer balance', async () => {
+      const org = await organization();
+      await faucet(org, '1');
+      await expect(db.query(`UPDATE "ledger"."balances" SET amount = -1 WHERE account_id = $1`, [org.accountId])).rejects.toThrow(/balances_amount_not_negative/);
+    });
+
+    it('a journal entry that does not balance, at COMMIT', async () => {
+      const org = await organization();
+      const journalId = newId('journal');
+      await db.query('BEGIN');
+      try {
+        await db.query(`INSERT INTO "ledger"."journals" (id, kind) VALUES ($1, 'TEST')`, [journalId]);
+        await db.query(`INSERT INTO "ledger"."postings" (journal_id, account_id, asset, amount, balance_after) VALUES ($1, $2, 'USDC', 5, 5)`, [journalId, org.accountId]);
+        await expect(db.query('COMMIT')).rejects.toThrow(/does not balance/);
+      } finally {
+        await db.query('ROLLBACK').catch(() => undefined);
+      }
+    });
+
+    it('an edit or a deletion of the journal', async () => {
+      const org = await organization();
+      await faucet(org, '1');
+      await expect(db.query(`UPDATE "ledger"."postings" SET amount = 2 WHERE account_id = $1`, [org.accountId])).rejects.toThrow(/append-only/);
+      await expect(db.query(`DELETE FROM "ledger"."postings" WHERE account_id = $1`, [org.accountId])).rejects.toThrow(/append-only/);
+    });
+  });
+});

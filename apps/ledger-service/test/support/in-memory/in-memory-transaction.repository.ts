@@ -1,0 +1,45 @@
+import type { CursorPosition } from '@pfs/contracts';
+import { newestFirstPage } from '@pfs/test-doubles';
+import { TransactionRepository, type TransactionFilters } from '../../../src/application/ports/transaction.repository';
+import type { Transaction } from '../../../src/domain/transaction';
+
+/** The TransactionRepository contract over a map, for use-case unit tests. */
+export class InMemoryTransactionRepository extends TransactionRepository {
+  readonly transactions = new Map<string, Transaction>();
+
+  async insert(transaction: Transaction): Promise<void> {
+    if (this.transactions.has(transaction.id)) throw new Error(`transaction ${transaction.id} exists`);
+    this.transactions.set(transaction.id, transaction);
+  }
+
+  async findById(transactionId: string): Promise<Transaction | null> {
+    return this.transactions.get(transactionId) ?? null;
+  }
+
+  /** One caller at a time in unit tests: nothing to lock. */
+  findByIdForUpdate(transactionId: string): Promise<Transaction | null> {
+    return this.findById(transactionId);
+  }
+
+  async saveStatus(transaction: Transaction): Promise<void> {
+    if (!this.transactions.has(transaction.id)) throw new Error(`no transaction ${transaction.id} to save`);
+    this.transactions.set(transaction.id, transaction);
+  }
+
+  async list(organizationId: string, filters: TransactionFilters, after: CursorPosition | null, limit: number): Promise<Transaction[]> {
+    const matching = [...this.transactions.values()]
+      .filter((transaction) => {
+        const t = transaction.props;
+        return (
+          t.organizationId === organizationId &&
+          (!filters.accountId || t.accountId === filters.accountId) &&
+          (!filters.type || t.type === filters.type) &&
+          (!filters.status || t.status === filters.status) &&
+          (!filters.createdAfter || t.createdAt >= filters.createdAfter) &&
+          (!filters.createdBefore || t.createdAt <= filters.createdBefore)
+        );
+      })
+      .map((transaction) => ({ id: transaction.id, createdAt: transaction.props.createdAt, transaction }));
+    return newestFirstPage(matching, after, limit).map((row) => row.transaction);
+  }
+}

@@ -1,0 +1,72 @@
+import { CursorCodec, type ServiceEnvironment } from '@pfs/contracts';
+import { InMemoryEventOutbox, InMemoryUnitOfWork, ManualClock, SeededRandomSource, SequentialIdGenerator } from '@pfs/test-doubles';
+import { AdvanceTransactionUseCase } from '../../../src/application/use-cases/advance-transaction/advance-transaction.use-case';
+import { CreatePayoutUseCase } from '../../../src/application/use-cases/create-payout/create-payout.use-case';
+import { CreditFaucetUseCase } from '../../../src/application/use-cases/credit-faucet/credit-faucet.use-case';
+import { GetFeesUseCase } from '../../../src/application/use-cases/get-fees/get-fees.use-case';
+import { GetTransactionUseCase } from '../../../src/application/use-cases/get-transaction/get-transaction.use-case';
+import { ListAccountEntriesUseCase } from '../../../src/application/use-cases/list-account-entries/list-account-entries.use-case';
+import { ListTransactionsUseCase } from '../../../src/application/use-cases/list-transactions/list-transactions.use-case';
+import { OpenAccountUseCase } from '../../../src/application/use-cases/open-account/open-account.use-case';
+import { ProvisionFundingMethodsUseCase } from '../../../src/application/use-cases/provision-funding-methods/provision-funding-methods.use-case';
+import { UpdateAccountUseCase } from '../../../src/application/use-cases/update-account/update-account.use-case';
+import { Account } from '../../../src/domain/account';
+import { FixedLedgerSettings } from './fixed-ledger-settings';
+import { InMemoryAccountRepository } from './in-memory-account.repository';
+import { InMemoryFundingMethodRepository } from './in-memory-funding-method.repository';
+import { InMemoryJournal } from './in-memory-journal';
+import { InMemoryOrganizationDirectory } from './in-memory-organization-directory';
+import { InMemoryTransactionRepository } from './in-memory-transaction.repository';
+
+/**
+ * The ledger's money use cases wired in memory: no database, no Redis, the organization
+ * service's answers set by the test, time standing still unless the test moves it.
+ */
+export function ledgerInMemory(options: { environment?: ServiceEnvironment; faucetMaxAmount?: string; payoutFees?: string } = {}) {
+  const clock = new ManualClock();
+  const ids = new SequentialIdGenerator();
+  const unitOfWork = new InMemoryUnitOfWork();
+  const outbox = new InMemoryEventOutbox(clock);
+  const cursors = new CursorCodec('test-cursor-secret');
+  const accounts = new InMemoryAccountRepository();
+  const fundingMethods = new InMemoryFundingMethodRepository(accounts);
+  const transactions = new InMemoryTransactionRepository();
+  const journal = new InMemoryJournal();
+  const directory = new InMemoryOrganizationDirectory();
+  const settings = new FixedLedgerSettings(options.environment ?? 'sandbox', options);
+  const provision = new ProvisionFundingMethodsUseCase(unitOfWork, accounts, fundingMethods, new SeededRandomSource('ledger'), ids, outbox, clock);
+  return {
+    clock,
+    ids,
+    outbox,
+    accounts,
+    transactions,
+    journal,
+    directory,
+    settings,
+    creditFaucet: new CreditFaucetUseCase(unitOfWork, accounts, fundingMethods, transactions, journal, directory, settings, outbox, ids, clock),
+    createPayout: new CreatePayoutUseCase(unitOfWork, accounts, transactions, journal, directory, settings, ids, clock),
+    advanceTransaction: new AdvanceTransactionUseCase(unitOfWork, transactions, journal, directory, outbox, ids, clock),
+    getTransaction: new GetTransactionUseCase(transactions),
+    listTransactions: new ListTransactionsUseCase(transactions, cursors),
+    openAccount: new OpenAccountUseCase(unitOfWork, accounts, ids, clock),
+    updateAccount: new UpdateAccountUseCase(unitOfWork, accounts, clock),
+    listAccountEntries: new ListAccountEntriesUseCase(accounts, journal, cursors),
+    getFees: new GetFeesUseCase(directory, settings),
+    /** An organization known to the directory (approved unless told), with its primary account and `assets` activated on it. */
+    async organization(setup: { assets?: string[]; verificationStatus?: 'APPROVED' | 'PENDING' | 'ON_HOLD'; parentOrganizationId?: string } = {}) {
+      const organizationId = ids.next('organization');
+      const accountId = ids.next('account');
+      await accounts.openIfAbsent(Account.openPrimary(accountId, organizationId, clock.now()));
+      directory.set({
+        organizationId,
+        verificationStatus: setup.verificationStatus ?? 'APPROVED',
+        parentOrganizationId: setup.parentOrganizationId ?? null,
+      });
+      for (const asset of setup.assets ?? []) await provision.execute({ organizationId, accountId, asset });
+      return { organizationId, accountId };
+    },
+  };
+}
+
+export type LedgerInMemory = ReturnType<typeof ledgerInMemory>;
