@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { commandQueueName, newId, newRequestId, type CommandJobData, type CommandService } from '@pfs/contracts';
+import { Big, commandQueueName, newId, newRequestId, type CommandJobData, type CommandService } from '@pfs/contracts';
 import { createRedisConnection } from '@pfs/messaging';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { eventually, isolateQueues, testDatabaseUrl, testRedisUrl } from '@pfs/testing';
@@ -47,7 +47,7 @@ describe('exactly-once commands (end to end)', () => {
 
   beforeAll(async () => {
     e2e = await startE2eStack(queuePrefix, {
-      PFS_TEST_DROP_FIRST_REPLY: 'organizations.create,funding-methods.provision',
+      PFS_TEST_DROP_FIRST_REPLY: 'organizations.create,funding-methods.provision,faucet.credit',
       // The gateway gives up on a lost reply after this long; well above a command's own time.
       COMMAND_TIMEOUT_MS: '2000',
     });
@@ -123,5 +123,63 @@ describe('exactly-once commands (end to end)', () => {
     // A new command (another id) is new work: provisioning again is answered, and recorded, again.
     await deliver('ledger', 'funding-methods.provision', payload, newId('command'));
     await eventually(async () => ((await provisionedEvents(account)) === 2 ? true : undefined));
+  });
+
+  describe('money: the faucet', () => {
+    let payer: CreatedOrganization;
+    const balance = async (accountId: string) =>
+      (await prisma.ledgerBalance.findUnique({ where: { accountId_asset: { accountId, asset: 'USDC' } } }))?.amount.toFixed() ?? '0';
+    const credits = (accountId: string) => prisma.ledgerTransaction.count({ where: { accountId, type: 'CRYPTO_PAYIN' } });
+    const faucet = (key: string, amount: string) => ({
+      method: 'POST',
+      key: payer.apiKey,
+      headers: { 'Idempotency-Key': key },
+      body: { accountId: payer.accountId, asset: 'USDC', amount, chainName: 'BASE_SEPOLIA' },
+    });
+
+    beforeAll(async () => {
+      payer = await e2e.createOrganization('e2e once faucet');
+      await primaryAccountOpened(payer.accountId);
+      expect((await call('/v1/funding-methods', { method: 'POST', key: payer.apiKey, headers: { 'Idempotency-Key': randomUUID() }, body: { asset: 'USDC' } })).status).toBe(200);
+    });
+
+    it('a lost reply (503), then a retry with the same key: credited once, the original transaction', async () => {
+      const request = faucet(randomUUID(), '12.5');
+      expectError(await call('/v1/transactions/faucet', request), 503, 'internal_error');
+      expect(await balance(payer.accountId)).toBe('12.5');
+
+      const retried = await call('/v1/transactions/faucet', request);
+      expect(retried.status).toBe(200);
+      const transaction = retried.json<{ transactionId: string; status: string }>();
+      expect(transaction.status).toBe('COMPLETED');
+      expect(await balance(payer.accountId)).toBe('12.5');
+      expect(await credits(payer.accountId)).toBe(1);
+      expect(await prisma.ledgerTransaction.findFirst({ where: { accountId: payer.accountId }, select: { id: true } })).toEqual({ id: transaction.transactionId });
+    });
+
+    it('the same request 20 times at once with one Idempotency-Key: credited once; every 2xx is the same transaction', async () => {
+      const before = await credits(payer.accountId);
+      const request = faucet(randomUUID(), '1');
+      const answers = await Promise.all(Array.from({ length: 20 }, () => call('/v1/transactions/faucet', request)));
+      for (const answer of answers) expect([200, 409]).toContain(answer.status);
+      const ids = new Set(answers.filter((answer) => answer.status === 200).map((answer) => answer.json<{ transactionId: string }>().transactionId));
+      expect(ids.size).toBe(1);
+      // Any request turned away while the first ran gets the stored answer now.
+      const replay = await call('/v1/transactions/faucet', request);
+      expect(replay.status).toBe(200);
+      expect(ids.has(replay.json<{ transactionId: string }>().transactionId)).toBe(true);
+      expect(await credits(payer.accountId)).toBe(before + 1);
+      expect(await balance(payer.accountId)).toBe('13.5');
+    });
+
+    it('a faucet command job delivered twice to the ledger credits once', async () => {
+      const before = await balance(payer.accountId);
+      const commandId = newId('command');
+      const payload = { organizationId: payer.organizationId, accountId: payer.accountId, asset: 'USDC', amount: '2', chainName: 'BASE_SEPOLIA' };
+      await Promise.all([deliver('ledger', 'faucet.credit', payload, commandId), deliver('ledger', 'faucet.credit', payload, commandId)]);
+      await eventually(async () => ((await queues.get('ledger')?.count()) === 0 && (await prisma.ledgerCommandLog.count({ where: { commandId } })) === 1 ? true : undefined));
+      await eventually(async () => ((await balance(payer.accountId)) !== before ? true : undefined));
+      expect(new Big(await balance(payer.accountId)).minus(before).toFixed()).toBe('2');
+    });
   });
 });
