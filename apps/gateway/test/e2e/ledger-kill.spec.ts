@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Big } from '@pfs/contracts';
+import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
+import { eventually, isolateQueues, ledgerInvariantViolations, testDatabaseUrl } from '@pfs/testing';
+import { send, type Answer } from '../support/http-client';
+import { startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
+
+const queuePrefix = isolateQueues('gw-e2e-kill');
+
+/*
+ * Kill test (issue 10 §7), every app its own process: `kill -9` the ledger in the middle of a
+ * burst of faucet calls, each with its own Idempotency-Key; restart it; retry every call that
+ * did not get a 2xx with its key. The ledger must hold exactly one credit per key, whatever
+ * was committed, rolled back or left in the queue when it died, and its books must balance.
+ */
+describe('kill -9 the ledger during a burst of faucet calls (end to end)', () => {
+  let e2e: E2eStack;
+  let prisma: PrismaClient;
+  let payer: CreatedOrganization;
+
+  beforeAll(async () => {
+    // A short command timeout: calls caught by the kill are answered 503 quickly.
+    e2e = await startE2eStack(queuePrefix, { COMMAND_TIMEOUT_MS: '2000' });
+    prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 2, applicationName: 'gateway-e2e-kill' });
+    payer = await e2e.createOrganization('e2e kill payer');
+    await eventually(async () => (await prisma.ledgerAccount.findUnique({ where: { id: payer.accountId }, select: { id: true } }))?.id, 15000);
+    const provisioned = await send(e2e.baseUrl, '/v1/funding-methods', { method: 'POST', key: payer.apiKey, headers: { 'Idempotency-Key': randomUUID() }, body: { asset: 'USDC' } });
+    expect(provisioned.status).toBe(200);
+  }, 120000);
+
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await e2e?.stop();
+  }, 60000);
+
+  const credit = (key: string): Promise<Answer | Error> =>
+    send(e2e.baseUrl, '/v1/transactions/faucet', {
+      method: 'POST',
+      key: payer.apiKey,
+      headers: { 'Idempotency-Key': key },
+      body: { accountId: payer.accountId, asset: 'USDC', amount: '1.5', chainName: 'TRON_NILE' },
+    }).catch((error: Error) => error);
+  const ok = (answer: Answer | Error | undefined): answer is Answer => !!answer && !(answer instanceof Error) && answer.status >= 200 && answer.status < 300;
+  const committed = () => prisma.ledgerTransaction.count({ where: { accountId: payer.accountId, type: 'CRYPTO_PAYIN' } });
+
+  it('holds exactly one credit per key after the crash and the retries, and the books balance', async () => {
+    const answers = new Map<string, Answer | Error>();
+    const pending: Array<Promise<void>> = [];
+    const issue = () => {
+      const key = randomUUID();
+      pending.push(credit(key).then((answer) => void answers.set(key, answer)));
+    };
+
+    // The burst: a call every 10 ms. Once some credits are committed the ledger is killed, and
+    // the burst goes on until 20 more calls have been sent into the outage.
+    let killed: Promise<void> | undefined;
+    let sentAfterKill = 0;
+    while (sentAfterKill < 20) {
+      issue();
+      if (killed) sentAfterKill += 1;
+      else if ((await committed()) >= 10) killed = e2e.stack.stopApp('ledger-service', 'SIGKILL');
+      await sleep(10);
+    }
+    await killed;
+    await Promise.all(pending);
+    const keys = [...answers.keys()];
+    const failed = keys.filter((key) => !ok(answers.get(key)));
+    expect(failed.length).toBeGreaterThanOrEqual(20);
+
+    await e2e.stack.startApp('ledger-service');
+    // Every call without a 2xx is retried with its own key until it gets one.
+    for (const key of failed) {
+      const answer = await eventually(async () => {
+        const retried = await credit(key);
+        return ok(retried) ? retried : undefined;
+      }, 60000, 200);
+      answers.set(key, answer);
+    }
+
+    const transactionIds = keys.map((key) => (answers.get(key) as Answer).json<{ transactionId: string; status: string }>());
+    expect(transactionIds.every((transaction) => transaction.status === 'COMPLETED')).toBe(true);
+    expect(new Set(transactionIds.map((transaction) => transaction.transactionId)).size).toBe(keys.length);
+    // Let anything the crash left in the queue run (it is refused as stale or found in the command log).
+    await sleep(1000);
+    expect(await committed()).toBe(keys.length);
+    const rows = await prisma.ledgerTransaction.findMany({ where: { accountId: payer.accountId, type: 'CRYPTO_PAYIN' }, select: { id: true } });
+    expect(new Set(rows.map((row) => row.id))).toEqual(new Set(transactionIds.map((transaction) => transaction.transactionId)));
+    const balance = await prisma.ledgerBalance.findUnique({ where: { accountId_asset: { accountId: payer.accountId, asset: 'USDC' } } });
+    expect(balance?.amount.toFixed()).toBe(new Big('1.5').times(keys.length).toFixed());
+    expect(await ledgerInvariantViolations(testDatabaseUrl())).toEqual([]);
+  }, 240000);
+});
