@@ -1,7 +1,9 @@
 // `pnpm bench`: GET /v1/accounts/{id} through the full stack (gateway → ledger over BullMQ →
 // PostgreSQL) against a bare Fastify + pg handler doing the same read, in the same run, with
 // autocannon at 32 connections. Then the full stack again at half its measured maximum rate,
-// where the p99 target applies. Not part of the test command.
+// where the p99 target applies. Then faucet credits (POST /v1/transactions/faucet) through the
+// full stack against the same posting done by bare pg clients, the same number of clients on
+// the same server. Not part of the test command.
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -16,6 +18,7 @@ const devstack = require(join(root, 'libs/devstack/dist'));
 const { ensureDatabase, applyMigrations } = require(join(root, 'libs/persistence/dist'));
 
 const CONNECTIONS = 32;
+const FAUCET_CLIENTS = Number(process.env.BENCH_FAUCET_CLIENTS ?? 16);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 
 /**
@@ -157,11 +160,138 @@ async function main() {
     console.log(`ratio full/bare: ${ratio.toFixed(2)} (target ≥ 0.5)`);
     console.log(`p99 at half the maximum rate: ${half.latency.p99} ms (target < 25 ms)`);
     if (full.non2xx || bare.non2xx) console.log('warning: some responses were not 2xx');
+
+    await benchFaucet(stack.gatewayUrl, created.apiKey, databaseUrl);
   } finally {
     baseline?.kill('SIGTERM');
     await stack.stop();
     await infra.stop?.();
   }
+}
+
+/** p50/p99 of a list of latencies in ms. */
+function percentiles(latencies) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+/** Runs `clients` closed loops of `once(client)` for `seconds`; counts successes and latencies. */
+async function closedLoop(clients, seconds, once) {
+  const latencies = [];
+  let failures = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    clients.map(async (client) => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        if (await once(client)) latencies.push(performance.now() - started);
+        else failures += 1;
+      }
+    }),
+  );
+  return { perSecond: latencies.length / seconds, ...percentiles(latencies), failures };
+}
+
+/**
+ * Faucet credits per second: through the full stack (gateway → ledger: command log, account and
+ * funding-method checks, journal entry, transaction, outbox event, one database transaction)
+ * against bare pg clients posting the same double entry (lock the balance rows in order, insert
+ * the journal and its postings, update the balance, commit). Each client works its own account.
+ */
+async function benchFaucet(gatewayUrl, apiKey, databaseUrl) {
+  const { Client } = require('pg');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: FAUCET_CLIENTS });
+  const api = async (method, path, body) => {
+    const response = await fetch(`${gatewayUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  // One account per client, USDC activated on each.
+  const accounts = [];
+  for (let index = 0; index < FAUCET_CLIENTS * 2; index++) {
+    const account = await api('POST', '/v1/accounts', { name: `Bench ${index}` });
+    await api('POST', '/v1/funding-methods', { asset: 'USDC', accountId: account.accountId });
+    accounts.push(account.accountId);
+  }
+  const stackAccounts = accounts.slice(0, FAUCET_CLIENTS);
+  const bareAccounts = accounts.slice(FAUCET_CLIENTS);
+
+  const post = (accountId) =>
+    new Promise((resolve) => {
+      const body = JSON.stringify({ accountId, asset: 'USDC', amount: '1.25', chainName: 'ETHEREUM_SEPOLIA' });
+      const target = new URL(`${gatewayUrl}/v1/transactions/faucet`);
+      const request = http.request(
+        {
+          agent,
+          method: 'POST',
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode === 200));
+        },
+      );
+      request.on('error', () => resolve(false));
+      request.end(body);
+    });
+
+  const pgClients = await Promise.all(
+    bareAccounts.map(async (accountId) => {
+      const client = new Client({ connectionString: databaseUrl });
+      await client.connect();
+      return { client, accountId, sequence: 0 };
+    }),
+  );
+  const platform = 'platform:external_deposits:USDC';
+  const bare = async (worker) => {
+    const { client, accountId } = worker;
+    const journalId = `jrnl_bench${process.pid.toString(16)}${(worker.sequence++).toString(16).padStart(8, '0')}${accountId.slice(-8)}`;
+    try {
+      await client.query('BEGIN');
+      // The same double entry: the customer's balance row locked (rows in account order), the
+      // journal and both postings written, the balance updated, then COMMIT.
+      await client.query(`SELECT amount FROM "ledger"."balances" WHERE account_id = $1 AND asset = 'USDC' ORDER BY account_id, asset FOR UPDATE`, [accountId]);
+      const updated = await client.query(
+        `INSERT INTO "ledger"."balances" (account_id, asset, amount) VALUES ($1, 'USDC', 1.25)
+         ON CONFLICT (account_id, asset) DO UPDATE SET amount = "balances".amount + 1.25, updated_at = now() RETURNING amount`,
+        [accountId],
+      );
+      await client.query(
+        `WITH journal AS (INSERT INTO "ledger"."journals" (id, kind) VALUES ($1, 'BENCH') RETURNING id)
+         INSERT INTO "ledger"."postings" (journal_id, account_id, platform_account_id, asset, amount, balance_after)
+         SELECT journal.id, line.account_id, line.platform_account_id, 'USDC', line.amount, line.balance_after FROM journal,
+           (VALUES ($2::text, NULL::text, 1.25::numeric, $3::numeric), (NULL, $4, -1.25, NULL)) AS line(account_id, platform_account_id, amount, balance_after)`,
+        [journalId, accountId, updated.rows[0].amount, platform],
+      );
+      await client.query('COMMIT');
+      return true;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      console.error(`bare posting failed: ${error.message}`);
+      return false;
+    }
+  };
+
+  // Warm both paths (JIT, pools, the platform account), then measure.
+  await closedLoop(stackAccounts, 2, post);
+  await closedLoop(pgClients, 2, bare);
+  const bareRun = await closedLoop(pgClients, DURATION, bare);
+  const stackRun = await closedLoop(stackAccounts, DURATION, post);
+  for (const { client } of pgClients) await client.end();
+  agent.destroy();
+
+  const row = (name, r) => ({ run: name, 'credits/s': Math.round(r.perSecond), 'p50 ms': r.p50, 'p99 ms': r.p99, failures: r.failures });
+  console.log(`\nFaucet credits, ${FAUCET_CLIENTS} clients (each on its own account), ${DURATION} s per run`);
+  console.table([row('bare pg posting', bareRun), row('full stack POST /v1/transactions/faucet', stackRun)]);
+  console.log(`ratio full/bare: ${(stackRun.perSecond / bareRun.perSecond).toFixed(2)} (target ≥ 0.3)`);
 }
 
 main().catch((error) => {

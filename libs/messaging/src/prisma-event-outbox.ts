@@ -39,10 +39,6 @@ export class PrismaEventOutbox extends EventOutbox {
   async append<T extends EventType>(type: T, data: EventContract[T], ...[audience]: AudienceArgument<T>): Promise<DomainEvent> {
     const now = this.clock.now();
     const aggregateId = eventAggregateId(type, data);
-    const [{ sequence }] = await this.host.client.$queryRaw<Array<{ sequence: number }>>`
-      INSERT INTO ${Prisma.raw(this.sequences)} AS s (aggregate_id, last_sequence) VALUES (${aggregateId}, 1)
-      ON CONFLICT (aggregate_id) DO UPDATE SET last_sequence = s.last_sequence + 1
-      RETURNING last_sequence AS sequence`;
     const event = {
       id: newId('event'),
       type,
@@ -50,12 +46,22 @@ export class PrismaEventOutbox extends EventOutbox {
       occurredAt: now.toISOString(),
       requestId: currentRequestId() ?? null,
       aggregateId,
-      sequence,
+      sequence: 0,
       data,
       ...(audience ? { audience } : {}),
     } as unknown as DomainEvent;
-    await this.host.client.$executeRaw`INSERT INTO ${Prisma.raw(this.table)} (id, type, payload, created_at)
-      VALUES (${event.id}, ${type}, ${JSON.stringify(event)}::jsonb, ${now})`;
+    // One round trip: the aggregate's next number, and the row carrying it in its payload.
+    const [{ sequence }] = await this.host.client.$queryRaw<Array<{ sequence: number }>>`
+      WITH next AS (
+        INSERT INTO ${Prisma.raw(this.sequences)} AS s (aggregate_id, last_sequence) VALUES (${aggregateId}, 1)
+        ON CONFLICT (aggregate_id) DO UPDATE SET last_sequence = s.last_sequence + 1
+        RETURNING last_sequence
+      )
+      INSERT INTO ${Prisma.raw(this.table)} (id, type, payload, created_at)
+      SELECT ${event.id}, ${type}, jsonb_set(${JSON.stringify(event)}::jsonb, '{sequence}', to_jsonb(next.last_sequence)), ${now}
+      FROM next
+      RETURNING (payload->>'sequence')::int AS sequence`;
+    (event as { sequence: number }).sequence = sequence;
     this.host.afterCommit(this.onCommitted);
     return event;
   }

@@ -1,6 +1,6 @@
 import { Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { commandNames, type CommandService, type EventEnvelope, type PingResult } from '@pfs/contracts';
+import { commandDefinition, commandNames, type CommandService, type EventEnvelope, type PingResult } from '@pfs/contracts';
 import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
 import { createLogger, readPlatformConfig } from '@pfs/platform';
 import { isolateQueues } from '@pfs/testing';
@@ -105,8 +105,10 @@ describe('CommandConsumer', () => {
 
   it('refuses a queue with mutations but no command log', () => {
     const ledger = commandNames('ledger').map((name) => commandHandler<'ledger'>(name));
+    const mutations = commandNames('ledger').filter((name) => commandDefinition('ledger', name)?.kind === 'mutation');
+    expect(mutations).toEqual(expect.arrayContaining(['funding-methods.provision', 'faucet.credit']));
     expect(() => new CommandConsumer('ledger', ledger, options)).toThrow(
-      'refusing to consume ledger-commands: its mutations (funding-methods.provision) need a command log',
+      `refusing to consume ledger-commands: its mutations (${mutations.join(', ')}) need a command log`,
     );
   });
 
