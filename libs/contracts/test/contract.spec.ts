@@ -20,7 +20,22 @@ describe('the command contract', () => {
       expect(names).toEqual(Object.keys(COMMAND_CONTRACT[service]));
       expect(names).toContain('system.ping');
     }
-    expect(commandNames('ledger')).toEqual(['system.ping', 'accounts.list', 'accounts.get', 'funding-methods.provision', 'funding-methods.get']);
+    expect(commandNames('ledger')).toEqual([
+      'system.ping',
+      'accounts.list',
+      'accounts.get',
+      'accounts.open',
+      'accounts.update',
+      'account-entries.list',
+      'funding-methods.provision',
+      'funding-methods.get',
+      'faucet.credit',
+      'payouts.create',
+      'transactions.list',
+      'transactions.get',
+      'transactions.advance',
+      'fees.get',
+    ]);
   });
 
   it('says which commands change state', () => {

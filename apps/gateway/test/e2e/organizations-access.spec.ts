@@ -242,8 +242,8 @@ describe('organizations, verification and authorizations end to end', () => {
       ]);
       // The client and its creator receive it (spec 6.4): named beside the data, never in it.
       expect(events.map((event) => (event.payload as { audience: unknown }).audience)).toEqual([
-        { organizationId: client.organizationId, parentOrganizationId: broker.organizationId },
-        { organizationId: client.organizationId, parentOrganizationId: broker.organizationId },
+        { organizationId: client.organizationId, parentOrganizationId: broker.organizationId, parentHoldsActiveLoa: false },
+        { organizationId: client.organizationId, parentOrganizationId: broker.organizationId, parentHoldsActiveLoa: false },
       ]);
       // Relayed after commit and consumed by the webhook-delivery service (its inbox holds each id).
       const ids = events.map((event) => event.id);
@@ -255,7 +255,7 @@ describe('organizations, verification and authorizations end to end', () => {
       const answer = await verify(self.apiKey, self.organizationId, { status: 'RESUBMISSION_REQUIRED', reason: 'Blurry passport' });
       expect(answer.json()).toMatchObject({ organizationId: self.organizationId, verificationStatus: 'RESUBMISSION_REQUIRED' });
       expect((await verificationEvents(self.organizationId)).map((event) => (event.payload as { audience: unknown }).audience)).toEqual([
-        { organizationId: self.organizationId, parentOrganizationId: null },
+        { organizationId: self.organizationId, parentOrganizationId: null, parentHoldsActiveLoa: false },
       ]);
     });
 

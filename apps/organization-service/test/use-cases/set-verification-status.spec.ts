@@ -54,7 +54,7 @@ describe('SetVerificationStatusUseCase (real PostgreSQL)', () => {
       occurred_at: '2026-11-21T05:00:00.000Z',
     });
     // Who receives it travels beside the data, which stays exactly the webhook body.
-    expect((event.payload as { audience: unknown }).audience).toEqual({ organizationId: client, parentOrganizationId: broker });
+    expect((event.payload as { audience: unknown }).audience).toEqual({ organizationId: client, parentOrganizationId: broker, parentHoldsActiveLoa: false });
   });
 
   it('emits one event per change, with reason null outside ON_HOLD and RESUBMISSION_REQUIRED, and nothing for the same status again', async () => {
@@ -91,7 +91,7 @@ describe('SetVerificationStatusUseCase (real PostgreSQL)', () => {
     const root = await kit.rootOrganization('Self');
     await kit.setVerification.execute({ callerOrganizationId: root, organizationId: root, status: 'PENDING', reason: null });
     const [event] = await verificationEvents(root);
-    expect(event.payload).toMatchObject({ data: { status: 'PENDING', previous_status: 'APPROVED' }, audience: { organizationId: root, parentOrganizationId: null } });
+    expect(event.payload).toMatchObject({ data: { status: 'PENDING', previous_status: 'APPROVED' }, audience: { organizationId: root, parentOrganizationId: null, parentHoldsActiveLoa: false } });
   });
 
   it.each([

@@ -22,7 +22,7 @@ describe('SetVerificationStatusUseCase (in memory)', () => {
     expect(await org.organizations.findById(client)).toMatchObject({ verificationStatus: 'ON_HOLD', verificationReason: 'Proof of address is unreadable', updatedAt: org.clock.now() });
     expect(updates()).toEqual([
       expect.objectContaining({
-        audience: { organizationId: client, parentOrganizationId: broker },
+        audience: { organizationId: client, parentOrganizationId: broker, parentHoldsActiveLoa: false },
         data: {
           object: 'organization',
           organization_id: client,
@@ -51,9 +51,15 @@ describe('SetVerificationStatusUseCase (in memory)', () => {
     expect((await org.organizations.findById(client))?.verificationReason).toBeNull();
   });
 
+  it('says in the audience whether the client holds an ACTIVE LOA for its creator when the status changes', async () => {
+    await org.createAuthorization.execute({ grantorOrganizationId: client, granteeOrganizationId: broker });
+    await set('APPROVED', null);
+    expect(updates()[0]).toMatchObject({ audience: { organizationId: client, parentOrganizationId: broker, parentHoldsActiveLoa: true } });
+  });
+
   it('lets a root organization set its own status; its event has no creator', async () => {
     await set('PENDING', null, broker, broker);
-    expect(updates()).toEqual([expect.objectContaining({ data: expect.objectContaining({ status: 'PENDING', previous_status: 'APPROVED' }), audience: { organizationId: broker, parentOrganizationId: null } })]);
+    expect(updates()).toEqual([expect.objectContaining({ data: expect.objectContaining({ status: 'PENDING', previous_status: 'APPROVED' }), audience: { organizationId: broker, parentOrganizationId: null, parentHoldsActiveLoa: false } })]);
   });
 
   it.each([
