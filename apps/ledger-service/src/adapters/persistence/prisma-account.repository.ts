@@ -110,8 +110,11 @@ export class PrismaAccountRepository extends AccountRepository {
   }
 
   async findOwnership(accountId: string): Promise<{ organizationId: string; status: AccountStatus } | null> {
-    const row = await this.host.client.ledgerAccount.findUnique({ where: { id: accountId }, select: { organizationId: true, status: true } });
-    return row ? { organizationId: row.organizationId, status: row.status as AccountStatus } : null;
+    // On every money command: raw SQL spares the query compiler's work on the hot path.
+    const rows = await this.host.client.$queryRaw<Array<{ organization_id: string; status: string }>>`
+      SELECT organization_id, status FROM "ledger"."accounts" WHERE id = ${accountId}`;
+    const row = rows[0];
+    return row ? { organizationId: row.organization_id, status: row.status as AccountStatus } : null;
   }
 
   async saveDetails(account: Account): Promise<void> {

@@ -3,7 +3,7 @@ import { DomainError } from '@pfs/contracts';
 import { isUniqueViolation, PrismaTransactionHost } from '@pfs/persistence';
 import { FundingMethodRepository, type OwnedFundingMethod } from '../../application/ports/funding-method.repository';
 import type { FundingMethod } from '../../domain/account';
-import { FUNDING_METHOD_LISTING_ORDER, toFundingMethod } from './funding-method.mapper';
+import { toFundingMethod, type FundingMethodRecord } from './funding-method.mapper';
 
 @Injectable()
 export class PrismaFundingMethodRepository extends FundingMethodRepository {
@@ -12,7 +12,11 @@ export class PrismaFundingMethodRepository extends FundingMethodRepository {
   }
 
   async listForAsset(accountId: string, asset: string): Promise<FundingMethod[]> {
-    const rows = await this.host.client.ledgerFundingMethod.findMany({ where: { accountId, asset }, orderBy: FUNDING_METHOD_LISTING_ORDER });
+    // On every faucet call: raw SQL, in the listing order of FUNDING_METHOD_LISTING_ORDER.
+    const rows = await this.host.client.$queryRaw<FundingMethodRecord[]>`
+      SELECT id, account_id AS "accountId", asset, type, chain_name AS "chainName", address, bank, created_at AS "createdAt"
+      FROM "ledger"."funding_methods" WHERE account_id = ${accountId} AND asset = ${asset}
+      ORDER BY created_at, asset, chain_name NULLS FIRST, id`;
     return rows.map(toFundingMethod);
   }
 

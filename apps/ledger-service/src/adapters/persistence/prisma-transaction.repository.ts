@@ -18,28 +18,13 @@ export class PrismaTransactionRepository extends TransactionRepository {
 
   async insert(transaction: Transaction): Promise<void> {
     const t = transaction.props;
-    await this.host.client.ledgerTransaction.create({
-      data: {
-        id: t.id,
-        organizationId: t.organizationId,
-        accountId: t.accountId,
-        type: t.type,
-        status: t.status,
-        role: t.role,
-        asset: t.asset,
-        amount: t.amount.toFixed(),
-        chainName: t.chainName,
-        beneficiaryId: t.beneficiaryId,
-        quoteId: t.quoteId,
-        fee: t.fee?.toFixed() ?? null,
-        feeAsset: t.feeAsset,
-        counterpartyOrganizationId: t.counterpartyOrganizationId,
-        reference: t.reference,
-        failureReason: t.failureReason,
-        createdAt: t.createdAt,
-        updatedAt: t.updatedAt,
-      },
-    });
+    // On every money command: raw SQL spares the query compiler's work on the hot path.
+    await this.host.client.$executeRaw`
+      INSERT INTO "ledger"."transactions" (id, organization_id, account_id, type, status, role, asset, amount, chain_name, beneficiary_id,
+        quote_id, fee, fee_asset, counterparty_organization_id, reference, failure_reason, created_at, updated_at)
+      VALUES (${t.id}, ${t.organizationId}, ${t.accountId}, ${t.type}, ${t.status}, ${t.role}, ${t.asset}, ${t.amount.toFixed()}::numeric,
+        ${t.chainName}, ${t.beneficiaryId}, ${t.quoteId}, ${t.fee?.toFixed() ?? null}::numeric, ${t.feeAsset}, ${t.counterpartyOrganizationId},
+        ${t.reference}, ${t.failureReason}, ${t.createdAt}, ${t.updatedAt})`;
   }
 
   async findById(transactionId: string): Promise<Transaction | null> {
