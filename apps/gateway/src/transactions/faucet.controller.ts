@@ -26,7 +26,8 @@ export class FaucetController {
     description:
       'Simulates a crypto deposit into one of the account’s deposit addresses and credits the ledger at once: the answer is the `CRYPTO_PAYIN` ' +
       'transaction, `COMPLETED`, and one `transaction.status.updated` (EXPECTED → COMPLETED, role `RECEIVER`) is emitted. No on-chain transfer happens.\n\n' +
-      'Rules: the organization must be verification-approved (else 403 `verification_required`); the asset must be activated on the account with a deposit ' +
+      'Rules: the organization must be verification-approved (else 403 `verification_required`); the asset must be a crypto asset with sandbox chains ' +
+        '(USDC and USDT on all six, ETH on the four EVM ones; a fiat asset or BTC is 400 `invalid_request`) activated on the account with a deposit ' +
       'address on `chainName` (else 400 `invalid_request`, whose message names the `POST /v1/funding-methods` call that fixes it); the amount must be within ' +
       'the asset’s scale and at most the sandbox cap per call (`FAUCET_MAX_AMOUNT`, default 1,000,000 units; above it 400 `invalid_request`). ' +
       'Another organization’s account, or an unknown one, is 404 `account_not_found`. ' +

@@ -79,6 +79,15 @@ describe('CreditFaucetUseCase (in memory)', () => {
     });
   });
 
+  it('refuses a fiat asset, and a crypto asset with no address on any sandbox chain (BTC)', async () => {
+    await expect(credit({ asset: 'USD', amount: '1' })).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('fiat asset') });
+    const btc = await ledger.organization({ assets: ['BTC'] });
+    await expect(credit({ ...btc, asset: 'BTC', amount: '1' })).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('BTC has no deposit address on any sandbox chain'),
+    });
+  });
+
   it('refuses amounts beyond the asset’s scale, zero, unknown assets and more than the cap per call', async () => {
     await expect(credit({ amount: '1.0000001' })).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('at most 6 decimals') });
     await expect(credit({ amount: '0' })).rejects.toMatchObject({ code: 'invalid_request' });

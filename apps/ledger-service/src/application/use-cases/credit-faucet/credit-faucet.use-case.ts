@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, EventOutbox, IdGenerator, UnitOfWork, type TransactionView } from '@pfs/contracts';
 import { catalogAsset, positiveAmount } from '../../../domain/amounts';
+import { depositChainsFor } from '../../../domain/deposit-chains';
 import { AccountNotFoundError, FaucetUnavailableError, LedgerRequestError, VerificationRequiredError } from '../../../domain/ledger-errors';
 import { Transaction } from '../../../domain/transaction';
 import { recordStatusChange } from '../../transaction-events';
@@ -36,6 +37,12 @@ export class CreditFaucetUseCase {
   async execute(command: CreditFaucetCommand): Promise<TransactionView> {
     if (this.settings.environment !== 'sandbox') throw new FaucetUnavailableError();
     const asset = catalogAsset(command.asset);
+    if (asset.type !== 'CRYPTO') {
+      throw new LedgerRequestError(`asset: ${asset.code} is a fiat asset; the faucet simulates crypto deposits only (USDC, USDT, ETH on their sandbox chains).`);
+    }
+    if (!depositChainsFor(asset.code).length) {
+      throw new LedgerRequestError(`asset: ${asset.code} has no deposit address on any sandbox chain, so the faucet cannot credit it.`);
+    }
     const amount = positiveAmount(command.amount, asset);
     if (amount.gt(this.settings.faucetMaxAmount)) {
       throw new LedgerRequestError(`amount: the sandbox faucet credits at most ${this.settings.faucetMaxAmount.toFixed()} ${asset.code} per call.`);
@@ -54,7 +61,7 @@ export class CreditFaucetUseCase {
         const chains = methods.map((method) => method.chainName).filter((chain): chain is string => chain !== null);
         throw new LedgerRequestError(
           `chainName: account ${command.accountId} has no ${asset.code} deposit address on ${command.chainName}` +
-            (chains.length ? `; its ${asset.code} addresses are on ${chains.join(', ')}.` : `: ${fix}.`),
+            `; its ${asset.code} addresses are on ${chains.join(', ')}.`,
         );
       }
       const now = this.clock.now();
