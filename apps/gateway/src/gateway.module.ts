@@ -11,6 +11,7 @@ import { FeesController } from './fees/fees.controller';
 import { SandboxTransactionsController } from './sandbox/sandbox-transactions.controller';
 import { FaucetController } from './transactions/faucet.controller';
 import { TransactionsController } from './transactions/transactions.controller';
+import { WebhookEndpointsController } from './webhooks/webhook-endpoints.controller';
 import { ApiKeyAuthenticator } from './auth/api-key.authenticator';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { OnBehalfOfGuard } from './auth/on-behalf-of.guard';
@@ -71,6 +72,8 @@ export class GatewayModule {
         TransactionsController,
         SandboxTransactionsController,
         FeesController,
+        // Webhook endpoints and their secrets.
+        WebhookEndpointsController,
       ]),
       providers: [
         { provide: GATEWAY_CONFIG, useValue: runtime.config },

@@ -3,15 +3,16 @@ import { commandConsumerProvider, eventConsumerProvider, ServiceRuntimeModule } 
 import { OrganizationVerificationUpdatedSubscriber } from './adapters/messaging/organization-verification-updated.subscriber';
 import { TransactionStatusUpdatedSubscriber } from './adapters/messaging/transaction-status-updated.subscriber';
 import { WEBHOOK_DELIVERY_COMMAND_HANDLERS } from './adapters/messaging/webhook-delivery.command-handlers';
+import { WEBHOOK_DELIVERY_PROVIDERS, WEBHOOK_DELIVERY_SERVICE } from './webhook-delivery.providers';
 
 /**
- * Binds this service's ports to their adapters and its queue to its use cases. Its domain
- * arrives with its own issue; until then it owns its schema, consumes its queue and answers
- * `system.ping` and health.
+ * Binds this service's ports to their adapters and its queue to its use cases: webhook endpoints
+ * and their secrets. The fan-out of events to endpoints comes next (issue 11 §2).
  */
 @Module({
-  imports: [ServiceRuntimeModule.forService({ service: 'webhook-delivery', schema: 'webhook' })],
+  imports: [ServiceRuntimeModule.forService(WEBHOOK_DELIVERY_SERVICE)],
   providers: [
+    ...WEBHOOK_DELIVERY_PROVIDERS,
     ...commandConsumerProvider('webhook-delivery', WEBHOOK_DELIVERY_COMMAND_HANDLERS),
     // Webhook events: acknowledged until endpoints exist to fan out to.
     ...eventConsumerProvider('webhook-delivery', [OrganizationVerificationUpdatedSubscriber, TransactionStatusUpdatedSubscriber]),

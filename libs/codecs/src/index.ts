@@ -1,2 +1,3 @@
 export * from './chain-addresses';
 export * from './bank-codes';
+export * from './webhook-destinations';

@@ -230,3 +230,30 @@ export interface OrganizationStanding {
   /** Whether the organization has signed an ACTIVE LOA for its creator (spec 6.4: transaction events reach the creator only then). */
   parentHoldsActiveLoa: boolean;
 }
+
+// ---------------------------------------------------------------- webhooks (issue 11)
+
+/** Spec 2.10. */
+export interface WebhookEndpointView {
+  object: 'webhook_endpoint';
+  id: string;
+  url: string;
+  description: string | null;
+  disabled: boolean;
+  /** Empty means every event type, including types added later. */
+  eventTypes: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Spec 2.10's deletion result. */
+export interface WebhookEndpointDeletionView {
+  object: 'webhook_endpoint';
+  id: string;
+  deleted: true;
+}
+
+/** Spec 2.10's secret result. */
+export interface WebhookSecretView {
+  key: string;
+}

@@ -183,3 +183,43 @@ export function parseEvent(raw: unknown): { ok: true; event: DomainEvent } | { o
   const event = parsed.data as Omit<DomainEvent, 'aggregateId'> & { aggregateId?: string };
   return { ok: true, event: { ...event, aggregateId: event.aggregateId ?? eventAggregateId(event.type, event.data as never) } as DomainEvent };
 }
+
+/**
+ * The webhook event types partners can subscribe to, each with a line on when it fires and an
+ * example of the delivered body (spec 2.12 envelope, spec 6.2 data): GET /v1/webhooks/event-types.
+ */
+export const WEBHOOK_EVENT_CATALOG: { [T in WebhookEventType]: { description: string; example: { type: T; timestamp: string; data: EventContract[T] } } } = {
+  'organization.verification.updated': {
+    description: 'An organization’s verification (KYC/KYB) status changed; `reason` is set for ON_HOLD and RESUBMISSION_REQUIRED.',
+    example: {
+      type: 'organization.verification.updated',
+      timestamp: '2026-11-21T04:44:09.123Z',
+      data: {
+        object: 'organization',
+        organization_id: 'org_5b0e7d1c9a3f4e2b8c6d0a1f3e5b7c9d',
+        status: 'ON_HOLD',
+        previous_status: 'PENDING',
+        reason: 'Proof of address is unreadable',
+        occurred_at: '2026-11-21T04:44:09.123Z',
+      },
+    },
+  },
+  'transaction.status.updated': {
+    description: 'A transaction changed status; fires on every transition (a faucet credit: EXPECTED → COMPLETED).',
+    example: {
+      type: 'transaction.status.updated',
+      timestamp: '2026-11-21T04:44:09.123Z',
+      data: {
+        object: 'transaction',
+        transaction_id: 'txn_8a1c3e5f7b9d4f2a6c8e0b2d4f6a8c0e',
+        transaction_type: 'CRYPTO_PAYIN',
+        status: 'COMPLETED',
+        previous_status: 'EXPECTED',
+        account_id: 'acct_0c9a7e5d3b1f4a2c8e6d4b2a0f9e8d7c',
+        organization_id: 'org_5b0e7d1c9a3f4e2b8c6d0a1f3e5b7c9d',
+        role: 'RECEIVER',
+        occurred_at: '2026-11-21T04:44:09.123Z',
+      },
+    },
+  },
+};

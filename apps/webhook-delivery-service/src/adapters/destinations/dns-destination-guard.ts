@@ -1,0 +1,46 @@
+import { lookup } from 'node:dns/promises';
+import { addressProblem, literalAddress, webhookUrlProblem, type DestinationRules } from '@pfs/codecs';
+import { DestinationGuard } from '../../application/ports/destination-guard';
+
+/**
+ * The SSRF rules with the host resolved now: every address a host name resolves to must be
+ * publicly routable (a name that resolves to loopback or a private network is refused like the
+ * address itself). The worker checks again, on the address it connects to, at every delivery.
+ */
+export class DnsDestinationGuard extends DestinationGuard {
+  constructor(
+    private readonly rules: DestinationRules,
+    private readonly resolve: (host: string) => Promise<string[]> = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address),
+  ) {
+    super();
+  }
+
+  async problem(url: string): Promise<string | null> {
+    const formProblem = webhookUrlProblem(url, this.rules);
+    if (formProblem) return formProblem;
+    const host = new URL(url).hostname;
+    if (literalAddress(host)) return null;
+    let addresses: string[];
+    try {
+      addresses = await this.resolve(host);
+    } catch {
+      return `host ${host} does not resolve`;
+    }
+    if (!addresses.length) return `host ${host} does not resolve`;
+    for (const address of addresses) {
+      const problem = addressProblem(address, this.rules);
+      if (problem) return `host ${host} ${problem.replace(/^must not point/, 'points')}`;
+    }
+    return null;
+  }
+}
+
+/**
+ * WEBHOOK_ALLOW_INSECURE_URLS=true admits http:// and loopback (development and tests only);
+ * refused in production.
+ */
+export function destinationRulesFromEnv(serviceEnv: string, env: NodeJS.ProcessEnv = process.env): DestinationRules {
+  const allowInsecure = env.WEBHOOK_ALLOW_INSECURE_URLS === 'true';
+  if (allowInsecure && serviceEnv === 'production') throw new Error('WEBHOOK_ALLOW_INSECURE_URLS is for development and tests: refused in production');
+  return { allowInsecure };
+}

@@ -1,0 +1,13 @@
+import type { CursorPosition } from '@pfs/contracts';
+import type { WebhookEndpoint } from '../../domain/webhook-endpoint';
+
+export abstract class WebhookEndpointRepository {
+  abstract insert(endpoint: WebhookEndpoint): Promise<void>;
+  /** Deleted endpoints included (the use case decides what is visible). */
+  abstract findById(endpointId: string): Promise<WebhookEndpoint | null>;
+  /** Locks the row until the unit of work ends, so two changes take turns. */
+  abstract findByIdForUpdate(endpointId: string): Promise<WebhookEndpoint | null>;
+  /** The organization's endpoints that are not deleted, newest first, strictly after `after`. */
+  abstract list(organizationId: string, after: CursorPosition | null, limit: number): Promise<WebhookEndpoint[]>;
+  abstract save(endpoint: WebhookEndpoint): Promise<void>;
+}

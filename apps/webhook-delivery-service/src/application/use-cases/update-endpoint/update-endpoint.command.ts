@@ -1,0 +1,3 @@
+import type { CommandPayload } from '@pfs/contracts';
+
+export type UpdateEndpointCommand = CommandPayload<'webhook-delivery', 'endpoints.update'>;

@@ -1,0 +1,55 @@
+import { readPlatformConfig } from '@pfs/platform';
+import { destinationRulesFromEnv, DnsDestinationGuard } from '../src/adapters/destinations/dns-destination-guard';
+import { webhookSecretBox } from '../src/webhook-delivery.providers';
+
+describe('DnsDestinationGuard', () => {
+  const strict = new DnsDestinationGuard({ allowInsecure: false }, async (host) => {
+    const table: Record<string, string[]> = {
+      'public.example': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
+      'sneaky.example': ['93.184.216.34', '127.0.0.1'],
+      'metadata.example': ['169.254.169.254'],
+      'mapped.example': ['::ffff:10.0.0.1'],
+    };
+    const addresses = table[host];
+    if (!addresses) throw new Error('ENOTFOUND');
+    return addresses;
+  });
+
+  it('admits a host whose every address is public', async () => {
+    expect(await strict.problem('https://public.example/hooks')).toBeNull();
+  });
+
+  it.each([
+    ['https://sneaky.example/hooks', 'points at a loopback address'],
+    ['https://metadata.example/hooks', 'link-local or cloud metadata'],
+    ['https://mapped.example/hooks', 'private'],
+    ['https://nowhere.example/hooks', 'does not resolve'],
+    ['http://public.example/hooks', 'must be an https:// URL'],
+  ])('refuses %s', async (url, problem) => {
+    expect(await strict.problem(url)).toContain(problem);
+  });
+
+  it('resolves names with the system resolver by default: localhost is loopback', async () => {
+    expect(await new DnsDestinationGuard({ allowInsecure: false }).problem('https://localhost/hooks')).toContain('loopback');
+    expect(await new DnsDestinationGuard({ allowInsecure: true }).problem('http://localhost:4000/hooks')).toBeNull();
+  });
+
+  it('admits insecure URLs only when asked, and never in production', () => {
+    expect(destinationRulesFromEnv('sandbox', {})).toEqual({ allowInsecure: false });
+    expect(destinationRulesFromEnv('sandbox', { WEBHOOK_ALLOW_INSECURE_URLS: 'true' })).toEqual({ allowInsecure: true });
+    expect(() => destinationRulesFromEnv('production', { WEBHOOK_ALLOW_INSECURE_URLS: 'true' })).toThrow('refused in production');
+  });
+});
+
+describe('webhookSecretBox', () => {
+  it('seals with WEBHOOK_SECRET_KEY, needs it in production, and derives a sandbox key otherwise', () => {
+    const config = readPlatformConfig({ SERVICE_ENV: 'sandbox' });
+    const box = webhookSecretBox(config, { WEBHOOK_SECRET_KEY: 'k1' });
+    const sealed = box.seal('whsec_abc');
+    expect(sealed).not.toContain('whsec_abc');
+    expect(box.open(sealed)).toBe('whsec_abc');
+    expect(() => webhookSecretBox(config, { WEBHOOK_SECRET_KEY: 'k2' }).open(sealed)).toThrow();
+    expect(() => webhookSecretBox({ ...config, serviceEnv: 'production' }, {})).toThrow('WEBHOOK_SECRET_KEY is required in production');
+    expect(webhookSecretBox(config, {}).open(webhookSecretBox(config, {}).seal('x'))).toBe('x');
+  });
+});

@@ -1,0 +1,32 @@
+import type { CursorPosition } from '@pfs/contracts';
+import { newestFirstPage } from '@pfs/test-doubles';
+import { WebhookEndpointRepository } from '../../../src/application/ports/webhook-endpoint.repository';
+import type { WebhookEndpoint } from '../../../src/domain/webhook-endpoint';
+
+/** The WebhookEndpointRepository contract over a map, for use-case unit tests. */
+export class InMemoryWebhookEndpointRepository extends WebhookEndpointRepository {
+  readonly endpoints = new Map<string, WebhookEndpoint>();
+
+  async insert(endpoint: WebhookEndpoint): Promise<void> {
+    this.endpoints.set(endpoint.id, endpoint);
+  }
+
+  async findById(endpointId: string): Promise<WebhookEndpoint | null> {
+    return this.endpoints.get(endpointId) ?? null;
+  }
+
+  findByIdForUpdate(endpointId: string): Promise<WebhookEndpoint | null> {
+    return this.findById(endpointId);
+  }
+
+  async list(organizationId: string, after: CursorPosition | null, limit: number): Promise<WebhookEndpoint[]> {
+    const rows = [...this.endpoints.values()]
+      .filter((endpoint) => endpoint.props.organizationId === organizationId && endpoint.props.deletedAt === null)
+      .map((endpoint) => ({ id: endpoint.id, createdAt: endpoint.props.createdAt, endpoint }));
+    return newestFirstPage(rows, after, limit).map((row) => row.endpoint);
+  }
+
+  async save(endpoint: WebhookEndpoint): Promise<void> {
+    this.endpoints.set(endpoint.id, endpoint);
+  }
+}
