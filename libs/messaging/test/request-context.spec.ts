@@ -29,7 +29,8 @@ const prefix = isolateQueues('msg-reqctx');
  */
 
 const SCHEMA = 'webhook';
-const COMMAND_SERVICE = 'webhook-delivery' as const;
+// A service whose queue has no mutations yet, so its consumer needs no command log.
+const COMMAND_SERVICE = 'webhook-delivery-worker' as const;
 
 const lines: Array<Record<string, unknown>> = [];
 const sink = new Writable({
