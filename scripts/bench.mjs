@@ -71,9 +71,7 @@ async function constantRate(url, headers, rate, seconds) {
   });
   await Promise.all(pending);
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 10) / 10;
-  return { requests: { average: latencies.length / seconds }, latency: { p50: at(0.5), p99: at(0.99) }, non2xx, errors };
+  return { requests: { average: latencies.length / seconds }, latency: percentiles(latencies), non2xx, errors };
 }
 
 function run(cmd, args) {

@@ -70,6 +70,10 @@ export class Transaction {
     return this.props.organizationId;
   }
 
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
+
   /**
    * A crypto deposit the chain reports as final (the faucet simulates one): it is created and
    * completed in one step, EXPECTED → COMPLETED, and credited at once.

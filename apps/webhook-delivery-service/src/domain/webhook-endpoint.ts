@@ -64,6 +64,10 @@ export class WebhookEndpoint {
     return this.props.id;
   }
 
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
+
   /** Another organization's endpoint, or a deleted one, answers as if it did not exist. */
   isVisibleTo(organizationId: string): boolean {
     return this.props.organizationId === organizationId && this.props.deletedAt === null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECIMAL_STRING } from '../money';
 import {
   PAYOUT_RAILS,
   TRANSACTION_ACTIONS,
@@ -15,7 +16,7 @@ import { mutation, pageRequestSchema, query } from './command-definition';
 import { systemCommands } from './system';
 
 /** A positive decimal string (api-decisions §1); the asset's scale is the ledger's to check. */
-const amount = z.string().regex(/^[0-9]+(\.[0-9]+)?$/);
+const amount = z.string().regex(DECIMAL_STRING);
 
 /**
  * The ledger's queue. Each command's use case is

@@ -1,4 +1,4 @@
-import { Big, type ServiceEnvironment } from '@pfs/contracts';
+import { Big, isDecimalString, type ServiceEnvironment } from '@pfs/contracts';
 import { LedgerSettings } from '../../application/ports/ledger-settings';
 import { PayoutFeeSchedule } from '../../domain/payout-fee-schedule';
 
@@ -17,7 +17,7 @@ export class EnvLedgerSettings extends LedgerSettings {
   ) {
     super();
     const cap = env.FAUCET_MAX_AMOUNT ?? '1000000';
-    if (!/^[0-9]+(\.[0-9]+)?$/.test(cap) || new Big(cap).lte(0)) throw new Error(`FAUCET_MAX_AMOUNT must be a positive decimal, not "${cap}"`);
+    if (!isDecimalString(cap) || new Big(cap).lte(0)) throw new Error(`FAUCET_MAX_AMOUNT must be a positive decimal, not "${cap}"`);
     this.faucetMaxAmount = new Big(cap);
     this.payoutFees = PayoutFeeSchedule.parse(env.PAYOUT_FEES ?? PayoutFeeSchedule.DEFAULT);
     const spread = env.DEFAULT_SPREAD_BPS ?? '100';

@@ -38,8 +38,7 @@ export class InMemoryTransactionRepository extends TransactionRepository {
           (!filters.createdAfter || t.createdAt >= filters.createdAfter) &&
           (!filters.createdBefore || t.createdAt <= filters.createdBefore)
         );
-      })
-      .map((transaction) => ({ id: transaction.id, createdAt: transaction.props.createdAt, transaction }));
-    return newestFirstPage(matching, after, limit).map((row) => row.transaction);
+      });
+    return newestFirstPage(matching, after, limit);
   }
 }

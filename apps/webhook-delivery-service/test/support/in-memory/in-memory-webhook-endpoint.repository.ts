@@ -20,10 +20,8 @@ export class InMemoryWebhookEndpointRepository extends WebhookEndpointRepository
   }
 
   async list(organizationId: string, after: CursorPosition | null, limit: number): Promise<WebhookEndpoint[]> {
-    const rows = [...this.endpoints.values()]
-      .filter((endpoint) => endpoint.props.organizationId === organizationId && endpoint.props.deletedAt === null)
-      .map((endpoint) => ({ id: endpoint.id, createdAt: endpoint.props.createdAt, endpoint }));
-    return newestFirstPage(rows, after, limit).map((row) => row.endpoint);
+    const visible = [...this.endpoints.values()].filter((endpoint) => endpoint.props.organizationId === organizationId && endpoint.props.deletedAt === null);
+    return newestFirstPage(visible, after, limit);
   }
 
   async save(endpoint: WebhookEndpoint): Promise<void> {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CursorCodec, listIdentity, type PageView, type TransactionView } from '@pfs/contracts';
 import { LedgerRequestError } from '../../../domain/ledger-errors';
-import type { Transaction } from '../../../domain/transaction';
 import { presentTransaction } from '../../transaction.presenter';
 import { TransactionRepository, type TransactionFilters } from '../../ports/transaction.repository';
 import type { ListTransactionsQuery } from './list-transactions.query';
@@ -34,12 +33,8 @@ export class ListTransactionsUseCase {
     return this.cursors.page(
       listIdentity(TRANSACTIONS_LIST, query.organizationId, query.filters),
       query.page,
-      async (after, take) => (await this.transactions.list(query.organizationId, filters, after, take)).map(asRow),
-      (row) => presentTransaction(row.transaction),
+      (after, take) => this.transactions.list(query.organizationId, filters, after, take),
+      presentTransaction,
     );
   }
-}
-
-function asRow(transaction: Transaction): { id: string; createdAt: Date; transaction: Transaction } {
-  return { id: transaction.id, createdAt: transaction.props.createdAt, transaction };
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { CursorCodec, listIdentity, type PageView, type WebhookEndpointView } from '@pfs/contracts';
-import type { WebhookEndpoint } from '../../../domain/webhook-endpoint';
 import { WebhookEndpointRepository } from '../../ports/webhook-endpoint.repository';
 import { presentEndpoint } from '../../webhook-endpoint.presenter';
 import type { ListEndpointsQuery } from './list-endpoints.query';
@@ -19,12 +18,8 @@ export class ListEndpointsUseCase {
     return this.cursors.page(
       listIdentity(ENDPOINTS_LIST, query.organizationId),
       query.page,
-      async (after, take) => (await this.endpoints.list(query.organizationId, after, take)).map(asRow),
-      (row) => presentEndpoint(row.endpoint),
+      (after, take) => this.endpoints.list(query.organizationId, after, take),
+      presentEndpoint,
     );
   }
-}
-
-function asRow(endpoint: WebhookEndpoint): { id: string; createdAt: Date; endpoint: WebhookEndpoint } {
-  return { id: endpoint.id, createdAt: endpoint.props.createdAt, endpoint };
 }
