@@ -3,12 +3,16 @@
 // autocannon at 32 connections. Then the full stack again at half its measured maximum rate,
 // where the p99 target applies. Then faucet credits (POST /v1/transactions/faucet) through the
 // full stack against the same posting done by bare pg clients, the same number of clients on
-// the same server. Not part of the test command.
+// the same server. Then webhooks (scripts/lib/bench-webhooks.mjs): signed deliveries per second
+// from the webhook-delivery-worker to a local receiver against raw BullMQ jobs on the same Redis,
+// and commit-to-delivery latency at a constant faucet rate. Not part of the test command.
+// BENCH_ONLY=webhooks runs the webhook sections alone (BENCH_ONLY=accounts,faucet: those two).
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchWebhooks } from './lib/bench-webhooks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -20,6 +24,9 @@ const { ensureDatabase, applyMigrations } = require(join(root, 'libs/persistence
 const CONNECTIONS = 32;
 const FAUCET_CLIENTS = Number(process.env.BENCH_FAUCET_CLIENTS ?? 16);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+/** The sections to run (accounts, faucet, webhooks), all by default. */
+const SECTIONS = new Set((process.env.BENCH_ONLY ?? 'accounts,faucet,webhooks').split(',').map((name) => name.trim()));
+for (const name of SECTIONS) if (!['accounts', 'faucet', 'webhooks'].includes(name)) throw new Error(`BENCH_ONLY: no section ${name} (accounts, faucet, webhooks)`);
 
 /**
  * Open-loop load at a constant arrival rate: requests are issued on a fixed schedule whatever
@@ -99,16 +106,32 @@ async function main() {
     QUEUE_PREFIX: `bench-${process.pid}`,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    // The webhook receivers are plain http on 127.0.0.1 (refused otherwise, and in production).
+    WEBHOOK_ALLOW_INSECURE_URLS: 'true',
   };
   const stack = await startApps({ root, env, ports: 'random', readyTimeoutMs: 60000 });
   let baseline;
-  try {
-    const created = JSON.parse(
-      execFileSync(process.execPath, [join(root, 'apps/organization-service/dist/cli.js'), 'org:create', '--name', 'Bench', '--approved', '--json'], {
+  /** An approved organization: { organizationId, accountId, apiKey }. */
+  const createOrganization = (name) =>
+    JSON.parse(
+      execFileSync(process.execPath, [join(root, 'apps/organization-service/dist/cli.js'), 'org:create', '--name', name, '--approved', '--json'], {
         cwd: root,
         env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
       }).toString(),
     );
+  try {
+    if (SECTIONS.has('accounts') || SECTIONS.has('faucet')) await benchAccounts();
+    if (SECTIONS.has('webhooks')) {
+      await benchWebhooks({ root, stack, redisUrl: infra.redisUrl, queuePrefix: env.QUEUE_PREFIX, createOrganization, seconds: DURATION });
+    }
+  } finally {
+    baseline?.kill('SIGTERM');
+    await stack.stop();
+    await infra.stop?.();
+  }
+
+  async function benchAccounts() {
+    const created = createOrganization('Bench');
     const headers = { authorization: `Bearer ${created.apiKey}` };
     const target = `${stack.gatewayUrl}/v1/accounts/${created.accountId}`;
     for (let i = 0; ; i++) {
@@ -117,6 +140,7 @@ async function main() {
       if (i > 100) throw new Error(`account never appeared: ${response.status} ${await response.text()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    if (!SECTIONS.has('accounts')) return benchFaucet(stack.gatewayUrl, created.apiKey, databaseUrl);
 
     const basePort = await freePort();
     baseline = spawn(process.execPath, [join(root, 'scripts/bench-baseline.mjs')], {
@@ -159,11 +183,7 @@ async function main() {
     console.log(`p99 at half the maximum rate: ${half.latency.p99} ms (target < 25 ms)`);
     if (full.non2xx || bare.non2xx) console.log('warning: some responses were not 2xx');
 
-    await benchFaucet(stack.gatewayUrl, created.apiKey, databaseUrl);
-  } finally {
-    baseline?.kill('SIGTERM');
-    await stack.stop();
-    await infra.stop?.();
+    if (SECTIONS.has('faucet')) await benchFaucet(stack.gatewayUrl, created.apiKey, databaseUrl);
   }
 }
 

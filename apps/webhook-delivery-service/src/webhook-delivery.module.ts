@@ -7,14 +7,13 @@ import { WEBHOOK_DELIVERY_PROVIDERS, WEBHOOK_DELIVERY_SERVICE } from './webhook-
 
 /**
  * Binds this service's ports to their adapters and its queue to its use cases: webhook endpoints
- * and their secrets. The fan-out of events to endpoints comes next (issue 11 §2).
+ * and their secrets, and the fan-out of webhook events to them (messages handed to the worker).
  */
 @Module({
   imports: [ServiceRuntimeModule.forService(WEBHOOK_DELIVERY_SERVICE)],
   providers: [
     ...WEBHOOK_DELIVERY_PROVIDERS,
     ...commandConsumerProvider('webhook-delivery', WEBHOOK_DELIVERY_COMMAND_HANDLERS),
-    // Webhook events: acknowledged until endpoints exist to fan out to.
     ...eventConsumerProvider('webhook-delivery', [OrganizationVerificationUpdatedSubscriber, TransactionStatusUpdatedSubscriber]),
   ],
 })

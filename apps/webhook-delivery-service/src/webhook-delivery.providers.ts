@@ -1,9 +1,16 @@
 import type { Provider } from '@nestjs/common';
 import { PLATFORM_CONFIG, type ServiceIdentity } from '@pfs/messaging';
-import { SecretBox, type PlatformConfig } from '@pfs/platform';
-import { destinationRulesFromEnv, DnsDestinationGuard } from './adapters/destinations/dns-destination-guard';
+import { webhookDestinationRules, webhookHostResolver, webhookSecretBox, type PlatformConfig } from '@pfs/platform';
+import { DnsDestinationGuard } from './adapters/destinations/dns-destination-guard';
 import { PrismaWebhookEndpointRepository, WEBHOOK_SECRET_BOX } from './adapters/persistence/prisma-webhook-endpoint.repository';
+import { PrismaWebhookMessageRepository } from './adapters/persistence/prisma-webhook-message.repository';
+import { SecretBoxSealer } from './adapters/persistence/secret-box.sealer';
 import { DestinationGuard } from './application/ports/destination-guard';
+import { SecretSealer } from './application/ports/secret-sealer';
+import { WebhookMessageRepository } from './application/ports/webhook-message.repository';
+import { DisableEndpointUseCase } from './application/use-cases/disable-endpoint/disable-endpoint.use-case';
+import { FanOutEventUseCase } from './application/use-cases/fan-out-event/fan-out-event.use-case';
+import { GetEndpointTargetUseCase } from './application/use-cases/get-endpoint-target/get-endpoint-target.use-case';
 import { WebhookEndpointRepository } from './application/ports/webhook-endpoint.repository';
 import { CreateEndpointUseCase } from './application/use-cases/create-endpoint/create-endpoint.use-case';
 import { DeleteEndpointUseCase } from './application/use-cases/delete-endpoint/delete-endpoint.use-case';
@@ -15,24 +22,15 @@ import { UpdateEndpointUseCase } from './application/use-cases/update-endpoint/u
 
 export const WEBHOOK_DELIVERY_SERVICE: ServiceIdentity = { service: 'webhook-delivery', schema: 'webhook' };
 
-/**
- * The key that seals signing secrets at rest: WEBHOOK_SECRET_KEY (required in production), else,
- * in the sandbox, one derived from the pepper for this purpose alone.
- */
-export function webhookSecretBox(config: PlatformConfig, env: NodeJS.ProcessEnv = process.env): SecretBox {
-  const key = env.WEBHOOK_SECRET_KEY;
-  if (key) return SecretBox.derive(key, 'webhook signing secrets');
-  if (config.serviceEnv === 'production') throw new Error('WEBHOOK_SECRET_KEY is required in production');
-  return SecretBox.derive(config.apiKeyPepper, 'webhook signing secrets');
-}
-
 /** Ports bound to adapters, and the use cases of the webhook-delivery service. */
 export const WEBHOOK_DELIVERY_PROVIDERS: Provider[] = [
   { provide: WEBHOOK_SECRET_BOX, useFactory: (config: PlatformConfig) => webhookSecretBox(config), inject: [PLATFORM_CONFIG] },
   { provide: WebhookEndpointRepository, useClass: PrismaWebhookEndpointRepository },
+  { provide: WebhookMessageRepository, useClass: PrismaWebhookMessageRepository },
+  { provide: SecretSealer, useClass: SecretBoxSealer },
   {
     provide: DestinationGuard,
-    useFactory: (config: PlatformConfig) => new DnsDestinationGuard(destinationRulesFromEnv(config.serviceEnv)),
+    useFactory: (config: PlatformConfig) => new DnsDestinationGuard(webhookDestinationRules(config.serviceEnv), webhookHostResolver()),
     inject: [PLATFORM_CONFIG],
   },
   CreateEndpointUseCase,
@@ -42,4 +40,7 @@ export const WEBHOOK_DELIVERY_PROVIDERS: Provider[] = [
   DeleteEndpointUseCase,
   GetEndpointSecretUseCase,
   RotateEndpointSecretUseCase,
+  GetEndpointTargetUseCase,
+  DisableEndpointUseCase,
+  FanOutEventUseCase,
 ];

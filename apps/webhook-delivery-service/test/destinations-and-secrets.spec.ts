@@ -1,6 +1,5 @@
-import { readPlatformConfig } from '@pfs/platform';
-import { destinationRulesFromEnv, DnsDestinationGuard } from '../src/adapters/destinations/dns-destination-guard';
-import { webhookSecretBox } from '../src/webhook-delivery.providers';
+import { readPlatformConfig, webhookDestinationRules, webhookSecretBox } from '@pfs/platform';
+import { DnsDestinationGuard } from '../src/adapters/destinations/dns-destination-guard';
 
 describe('DnsDestinationGuard', () => {
   const strict = new DnsDestinationGuard({ allowInsecure: false }, async (host) => {
@@ -12,7 +11,7 @@ describe('DnsDestinationGuard', () => {
     };
     const addresses = table[host];
     if (!addresses) throw new Error('ENOTFOUND');
-    return addresses;
+    return addresses.map((address) => ({ address, family: address.includes(':') ? (6 as const) : (4 as const) }));
   });
 
   it('admits a host whose every address is public', async () => {
@@ -35,9 +34,9 @@ describe('DnsDestinationGuard', () => {
   });
 
   it('admits insecure URLs only when asked, and never in production', () => {
-    expect(destinationRulesFromEnv('sandbox', {})).toEqual({ allowInsecure: false });
-    expect(destinationRulesFromEnv('sandbox', { WEBHOOK_ALLOW_INSECURE_URLS: 'true' })).toEqual({ allowInsecure: true });
-    expect(() => destinationRulesFromEnv('production', { WEBHOOK_ALLOW_INSECURE_URLS: 'true' })).toThrow('refused in production');
+    expect(webhookDestinationRules('sandbox', {})).toEqual({ allowInsecure: false });
+    expect(webhookDestinationRules('sandbox', { WEBHOOK_ALLOW_INSECURE_URLS: 'true' })).toEqual({ allowInsecure: true });
+    expect(() => webhookDestinationRules('production', { WEBHOOK_ALLOW_INSECURE_URLS: 'true' })).toThrow('refused in production');
   });
 });
 

@@ -17,6 +17,10 @@ export const ID_PREFIXES = {
   event: 'evt',
   journal: 'jrnl',
   command: 'cmd',
+  /** One message due to one endpoint (beyond the spec). */
+  webhookDelivery: 'dlv',
+  /** One attempt of a delivery, in the attempt log (beyond the spec). */
+  webhookAttempt: 'att',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -257,3 +257,64 @@ export interface WebhookEndpointDeletionView {
 export interface WebhookSecretView {
   key: string;
 }
+
+/**
+ * What the delivery worker needs of an endpoint at an attempt (internal, never on the API): where
+ * to send, whether it still takes deliveries, and its signing secrets (current first) sealed
+ * with WEBHOOK_SECRET_KEY, so they cross Redis encrypted.
+ */
+export interface WebhookEndpointTargetView {
+  endpointId: string;
+  organizationId: string;
+  url: string;
+  /** False once the endpoint is disabled or deleted: its due deliveries are dropped. */
+  active: boolean;
+  sealedSecrets: string[];
+}
+
+export interface WebhookEndpointDisablingView {
+  endpointId: string;
+  /** Whether this call disabled it (false: it was disabled or deleted already). */
+  disabled: boolean;
+}
+
+export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED', 'DROPPED'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** One attempt to deliver a message to an endpoint (GET /v1/webhooks/endpoints/{id}/deliveries). */
+export interface WebhookDeliveryAttemptView {
+  object: 'webhook_delivery_attempt';
+  id: string;
+  /** The message's `hook-id`. */
+  messageId: string;
+  eventType: string;
+  /** 1 for the first attempt of the message to this endpoint, counting on through resends. */
+  attempt: number;
+  attemptedAt: string;
+  /** The receiver's HTTP status; null when no answer came (timeout, refused address, connection error). */
+  statusCode: number | null;
+  durationMs: number;
+  /** Why the attempt failed; null on a 2xx. */
+  error: string | null;
+  /** The first 4 KB of the receiver's answer (UTF-8), or null when it sent none. */
+  response: string | null;
+}
+
+/** A message put back in the queue for one endpoint (resend, recover). */
+export interface WebhookDeliveryView {
+  object: 'webhook_delivery';
+  messageId: string;
+  endpointId: string;
+  status: WebhookDeliveryStatus;
+  /** When the next attempt is due; null once the delivery is finished. */
+  nextAttemptAt: string | null;
+}
+
+export interface WebhookRecoveryView {
+  object: 'webhook_recovery';
+  endpointId: string;
+  since: string;
+  until: string | null;
+  /** Messages whose failed or dropped delivery was queued again. */
+  messages: number;
+}

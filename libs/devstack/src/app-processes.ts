@@ -97,7 +97,7 @@ export async function startApps(options: StartAppsOptions): Promise<RunningStack
     if (spec.defaultAdminPort !== undefined) adminPorts.set(spec.name, options.ports === 'random' ? await freePort() : spec.defaultAdminPort);
   }
 
-  const launch = async (spec: AppSpec): Promise<RunningApp> => {
+  const launch = async (spec: AppSpec, attempt = 1): Promise<RunningApp> => {
     const port = ports.get(spec.name) ?? spec.defaultPort;
     const adminPort = adminPorts.get(spec.name);
     const child = spawn(process.execPath, [join(options.root, spec.dir, 'dist/main.js')], {
@@ -118,11 +118,18 @@ export async function startApps(options: StartAppsOptions): Promise<RunningStack
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
     apps.set(spec.name, app);
-    await waitForReady(app.url, options.readyTimeoutMs ?? 30000, () => child.exitCode === null && child.signalCode === null).catch(
-      (error: Error) => {
-        throw new Error(`${spec.name}: ${error.message}\n${app.output.slice(-20).join('\n')}`);
-      },
-    );
+    try {
+      await waitForReady(app.url, options.readyTimeoutMs ?? 30000, () => child.exitCode === null && child.signalCode === null);
+    } catch (error) {
+      // A random port can be taken between freePort() and the app's listen (by an outgoing
+      // connection's ephemeral port, or another test's stack): take new ports and start again.
+      if (options.ports === 'random' && attempt < 3 && app.output.some((line) => line.includes('EADDRINUSE'))) {
+        ports.set(spec.name, await freePort());
+        if (adminPort !== undefined) adminPorts.set(spec.name, await freePort());
+        return launch(spec, attempt + 1);
+      }
+      throw new Error(`${spec.name}: ${(error as Error).message}\n${app.output.slice(-20).join('\n')}`, { cause: error });
+    }
     return app;
   };
 

@@ -5,3 +5,4 @@ export * from './health';
 export * from './metrics';
 export * from './shutdown';
 export * from './secret-box';
+export * from './host-resolver';

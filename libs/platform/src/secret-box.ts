@@ -30,3 +30,15 @@ export class SecretBox {
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
   }
 }
+
+/**
+ * The box that seals webhook signing secrets (at rest in the webhook-delivery service, and on
+ * their way to the delivery worker): WEBHOOK_SECRET_KEY, required in production; in the sandbox,
+ * a key derived from the pepper for this purpose alone.
+ */
+export function webhookSecretBox(config: { serviceEnv: string; apiKeyPepper: string }, env: NodeJS.ProcessEnv = process.env): SecretBox {
+  const key = env.WEBHOOK_SECRET_KEY;
+  if (key) return SecretBox.derive(key, 'webhook signing secrets');
+  if (config.serviceEnv === 'production') throw new Error('WEBHOOK_SECRET_KEY is required in production');
+  return SecretBox.derive(config.apiKeyPepper, 'webhook signing secrets');
+}

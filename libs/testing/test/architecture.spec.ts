@@ -28,12 +28,13 @@ const SERVICE_QUEUES: Record<string, CommandService> = {
 
 /**
  * Where a reader looks for a command's use case: `organizations.create` → `create-organization`,
- * `accounts.list` → `list-accounts`, `funding-methods.provision` → `provision-funding-methods`
- * (the resource as named, or singular).
+ * `accounts.list` → `list-accounts`, `funding-methods.provision` → `provision-funding-methods`,
+ * `deliveries.resend` → `resend-delivery` (the resource as named, or singular).
  */
 function useCaseFolders(command: string): string[] {
   const [resource, verb] = command.split('.');
-  return [`${verb}-${resource}`, `${verb}-${resource.replace(/s$/, '')}`];
+  const singular = resource.endsWith('ies') ? `${resource.slice(0, -3)}y` : resource.replace(/s$/, '');
+  return [`${verb}-${resource}`, `${verb}-${singular}`];
 }
 
 /** The `'command': UseCase` lines of a service's command table and the file each class is imported from. */

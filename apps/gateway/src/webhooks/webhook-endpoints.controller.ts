@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   DomainError,
   isId,
@@ -9,6 +9,9 @@ import {
   type Principal,
   type WebhookEndpointDeletionView,
   type WebhookEndpointView,
+  type WebhookDeliveryAttemptView,
+  type WebhookDeliveryView,
+  type WebhookRecoveryView,
   type WebhookSecretView,
 } from '@pfs/contracts';
 import { CommandBus } from '@pfs/messaging';
@@ -31,8 +34,10 @@ import {
   WebhookSecretDto,
   type WebhookEventTypeDto,
 } from './webhook-endpoint.dto';
+import { RecoverDeliveriesBody, WebhookDeliveryAttemptDto, WebhookDeliveryDto, WebhookRecoveryDto } from './webhook-delivery.dto';
 
 const ENDPOINT_PARAM = { name: 'endpointId', description: 'Webhook endpoint id, `ep_` + 32 hex.', example: 'ep_4c2a9e7b1d3f5a6c8e0b2d4f6a8c0e1b' } as const;
+const MESSAGE_PARAM = { name: 'messageId', description: 'Message id (`hook-id`), `msg_` + 32 hex.', example: 'msg_8a1c3e5f7b9d4f2a6c8e0b2d4f6a8c0e' } as const;
 const CHAIN_SEND_FAILED = {
   chain_send_failed: { never: 'managing an endpoint sends nothing on a chain; the spec lists the code for this endpoint without a condition.' },
 } as const;
@@ -215,5 +220,90 @@ export class WebhookEndpointsController {
       { organizationId: principal.organizationId, endpointId: id, gracePeriodSeconds: body.gracePeriodSeconds ?? 0 },
       origin,
     );
+  }
+
+  @Get('endpoints/:endpointId/deliveries')
+  @ApiOperation({
+    operationId: 'listWebhookDeliveryAttempts',
+    summary: 'List the endpoint’s delivery attempts',
+    description:
+      'Every attempt to this endpoint, newest first (api-decisions §8): message id, event type, attempt number, time, status code, duration, error and ' +
+      'the first 4 KB of the answer. The standard paginated list.',
+  })
+  @ApiParam(ENDPOINT_PARAM)
+  @Paginated(WebhookDeliveryAttemptDto, 'WebhookDeliveryAttemptList', 'One page of delivery attempts, newest first.')
+  @ApiErrors('not_found')
+  async deliveries(
+    @CurrentPrincipal() principal: Principal,
+    @CommandOrigin() origin: CommandOrigin,
+    @Param('endpointId') endpointId: string,
+    @Query() query: PageQueryDto,
+  ): Promise<PageView<WebhookDeliveryAttemptView>> {
+    const id = await this.ownEndpoint(principal, origin, endpointId);
+    return this.bus.send('webhook-delivery-worker', 'delivery-attempts.list', { organizationId: principal.organizationId, endpointId: id, page: query.toPageRequest() }, origin);
+  }
+
+  @Post('endpoints/:endpointId/deliveries/:messageId/resend')
+  @HttpCode(202)
+  @ApiOperation({
+    operationId: 'resendWebhookMessage',
+    summary: 'Send a message to the endpoint again',
+    description:
+      'Queues the message for this endpoint now, with a fresh retry schedule, whatever became of it before; the same `hook-id`, a new signature. ' +
+      '404 `not_found` for a message that was never due to this endpoint. A disabled endpoint drops it.',
+  })
+  @ApiParam(ENDPOINT_PARAM)
+  @ApiParam(MESSAGE_PARAM)
+  @ApiResponse({ status: 202, description: 'Queued.', type: WebhookDeliveryDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @ApiErrors('not_found')
+  @SpecListedCodes(CHAIN_SEND_FAILED)
+  async resend(
+    @CurrentPrincipal() principal: Principal,
+    @CommandOrigin() origin: CommandOrigin,
+    @Param('endpointId') endpointId: string,
+    @Param('messageId') messageId: string,
+    @Query() _query: NoQueryDto,
+  ): Promise<WebhookDeliveryView> {
+    const id = await this.ownEndpoint(principal, origin, endpointId);
+    if (!isId('webhookMessage', messageId)) throw new DomainError('not_found', 'No delivery of this message to this webhook endpoint was found.');
+    return this.bus.send('webhook-delivery-worker', 'deliveries.resend', { organizationId: principal.organizationId, endpointId: id, messageId }, origin);
+  }
+
+  @Post('endpoints/:endpointId/recover')
+  @HttpCode(202)
+  @ApiOperation({
+    operationId: 'recoverWebhookDeliveries',
+    summary: 'Re-send what failed or was dropped in a window',
+    description:
+      'Beyond the spec (as Svix offers): every message created in [`since`, `until`) whose delivery to this endpoint failed for good, or was dropped ' +
+      'while the endpoint was disabled, is queued again now. Delivered messages and those still retrying are left alone. Re-enabling an endpoint does ' +
+      'not replay what was dropped; this does.',
+  })
+  @ApiParam(ENDPOINT_PARAM)
+  @ApiResponse({ status: 202, description: 'What was queued again.', type: WebhookRecoveryDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @ApiErrors('not_found')
+  @SpecListedCodes(CHAIN_SEND_FAILED)
+  async recover(
+    @CurrentPrincipal() principal: Principal,
+    @CommandOrigin() origin: CommandOrigin,
+    @Param('endpointId') endpointId: string,
+    @Body() body: RecoverDeliveriesBody,
+    @Query() _query: NoQueryDto,
+  ): Promise<WebhookRecoveryView> {
+    const id = await this.ownEndpoint(principal, origin, endpointId);
+    if (body.until !== undefined && new Date(body.until) <= new Date(body.since)) throw new DomainError('invalid_request', 'until: must be after since');
+    return this.bus.send(
+      'webhook-delivery-worker',
+      'deliveries.recover',
+      { organizationId: principal.organizationId, endpointId: id, since: new Date(body.since).toISOString(), until: body.until === undefined ? null : new Date(body.until).toISOString() },
+      origin,
+    );
+  }
+
+  /** The attempt log lives with the worker; the endpoint's owner is the webhook-delivery service's to say (404 otherwise). */
+  private async ownEndpoint(principal: Principal, origin: CommandOrigin, endpointId: string): Promise<string> {
+    const id = WebhookEndpointsController.endpointId(endpointId);
+    await this.bus.send('webhook-delivery', 'endpoints.get', { organizationId: principal.organizationId, endpointId: id }, { requestId: origin.requestId });
+    return id;
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { WebhookEndpointView } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { isolateQueues, testDatabaseUrl } from '@pfs/testing';
 import { send, type RequestOptions } from '../support/http-client';
@@ -6,16 +7,7 @@ import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } f
 
 const queuePrefix = isolateQueues('gw-e2e-hooks');
 
-interface Endpoint {
-  object: 'webhook_endpoint';
-  id: string;
-  url: string;
-  description: string | null;
-  disabled: boolean;
-  eventTypes: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+type Endpoint = WebhookEndpointView;
 
 /*
  * Webhook endpoints (issue 11 §1) end to end: spec 4.9's routes, the SSRF rules at registration

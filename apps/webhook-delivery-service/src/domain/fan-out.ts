@@ -24,15 +24,28 @@ export function recipientOrganizations(type: WebhookEventType, audience: Webhook
   return creatorReceives ? [audience.organizationId, parent] : [audience.organizationId];
 }
 
+/** Whether the endpoint (not deleted) is subscribed to this type (no types: all), enabled or not. */
+export function subscribedTo(endpoint: WebhookEndpoint, type: WebhookEventType): boolean {
+  const e = endpoint.props;
+  return e.deletedAt === null && (e.eventTypes.length === 0 || e.eventTypes.includes(type));
+}
+
 /** Whether the endpoint takes this type now: enabled, not deleted, and subscribed (no types: all). */
 export function subscribes(endpoint: WebhookEndpoint, type: WebhookEventType): boolean {
-  const e = endpoint.props;
-  return !e.disabled && e.deletedAt === null && (e.eventTypes.length === 0 || e.eventTypes.includes(type));
+  return !endpoint.props.disabled && subscribedTo(endpoint, type);
 }
 
 /** The endpoints one event is delivered to: each recipient organization's subscribed endpoints. */
 export function fanOut(type: WebhookEventType, audience: WebhookAudience, endpointsOf: (organizationId: string) => readonly WebhookEndpoint[]): WebhookEndpoint[] {
+  return dueTo(type, audience, endpointsOf).filter((endpoint) => !endpoint.props.disabled);
+}
+
+/**
+ * Every endpoint the event is due to, disabled ones included: a disabled endpoint's delivery is
+ * recorded as dropped (api-decisions §8), so recover can send it once the endpoint is back.
+ */
+export function dueTo(type: WebhookEventType, audience: WebhookAudience, endpointsOf: (organizationId: string) => readonly WebhookEndpoint[]): WebhookEndpoint[] {
   return recipientOrganizations(type, audience).flatMap((organizationId) =>
-    endpointsOf(organizationId).filter((endpoint) => endpoint.props.organizationId === organizationId && subscribes(endpoint, type)),
+    endpointsOf(organizationId).filter((endpoint) => endpoint.props.organizationId === organizationId && subscribedTo(endpoint, type)),
   );
 }

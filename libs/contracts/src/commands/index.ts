@@ -10,6 +10,7 @@ import { webhookDeliveryWorkerCommands } from './webhook-delivery-worker';
 export * from './command-definition';
 export { ON_BEHALF_OF_MODES, type OnBehalfOfMode } from './organization';
 export type { PingResult } from './system';
+export { WEBHOOK_DELIVERY_JOBS, WEBHOOK_DELIVERY_QUEUE, type DeliveryAttemptJob, type WebhookDeliveryJobName } from './webhook-delivery-worker';
 
 /**
  * Every service's command queue, declared once: the payload and result types, the runtime

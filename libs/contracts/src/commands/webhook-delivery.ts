@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import type { PageView, WebhookEndpointDeletionView, WebhookEndpointView, WebhookSecretView } from '../views';
+import type {
+  PageView,
+  WebhookEndpointDeletionView,
+  WebhookEndpointDisablingView,
+  WebhookEndpointTargetView,
+  WebhookEndpointView,
+  WebhookSecretView,
+} from '../views';
 import { mutation, pageRequestSchema, query } from './command-definition';
 import { systemCommands } from './system';
 
@@ -31,5 +38,9 @@ export const webhookDeliveryCommands = {
   'endpoints.delete': mutation(endpoint).returns<WebhookEndpointDeletionView>(),
   'endpoint-secrets.get': query(endpoint).returns<WebhookSecretView>(),
   /** A new secret; the old one verifies until `gracePeriodSeconds` from now (0: stops at once). */
+  /** The delivery worker, at an attempt: url, state and sealed secrets of an endpoint (deleted ones too: inactive). */
+  'endpoint-targets.get': query(z.object({ endpointId: z.string() })).returns<WebhookEndpointTargetView | null>(),
+  /** The delivery worker disables an endpoint: a 410 Gone, or failures past WEBHOOK_DISABLE_AFTER. */
+  'endpoints.disable': mutation(z.object({ endpointId: z.string(), reason: z.enum(['gone', 'failing']) })).returns<WebhookEndpointDisablingView>(),
   'endpoint-secrets.rotate': mutation(endpoint.extend({ gracePeriodSeconds: z.number().int().min(0).max(86400) })).returns<WebhookSecretView>(),
 } as const;

@@ -52,6 +52,20 @@ export const EVENT_SCHEMAS = {
     fundingMethodIds: z.array(z.string()),
     provisionedAt: z.string(),
   }),
+  /**
+   * The webhook-delivery service fanned one webhook event out (spec 6.4): the message, with the
+   * exact body every endpoint receives, and the endpoints it is due to. The worker records one
+   * delivery per endpoint from it and makes the attempts.
+   */
+  'webhook-message.created': z.object({
+    messageId: z.string(),
+    eventType: z.string(),
+    /** The delivered body, byte for byte (signatures are over these bytes). */
+    payload: z.string(),
+    createdAt: z.string(),
+    /** `dropped`: the endpoint is disabled, so the delivery is recorded dropped (recover re-sends it), never attempted. */
+    deliveries: z.array(z.object({ endpointId: z.string(), organizationId: z.string(), dropped: z.boolean().default(false) })).min(1),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS & string;
@@ -67,6 +81,7 @@ const EVENT_AGGREGATES: { [T in EventType]: (data: EventContract[T]) => string }
   'organization.verification.updated': (data) => data.organization_id,
   'funding-methods.provisioned': (data) => data.accountId,
   'transaction.status.updated': (data) => data.transaction_id,
+  'webhook-message.created': (data) => data.messageId,
 };
 
 export function eventAggregateId<T extends EventType>(type: T, data: EventContract[T]): string {
@@ -125,6 +140,8 @@ export type EventEnvelope<T extends EventType = EventType> = {
     }
   : { audience?: undefined });
 
+export type WebhookMessageCreated = EventContract['webhook-message.created'];
+
 /** The union of events on any event queue. */
 export type DomainEvent = { [T in EventType]: EventEnvelope<T> }[EventType];
 
@@ -137,6 +154,7 @@ export const EVENT_SUBSCRIBERS: { [T in EventType]: readonly ServiceName[] } = {
   'organization.verification.updated': ['webhook-delivery'],
   'funding-methods.provisioned': ['organization'],
   'transaction.status.updated': ['webhook-delivery'],
+  'webhook-message.created': ['webhook-delivery-worker'],
 };
 
 export function subscribedEventTypes(service: ServiceName): EventType[] {

@@ -69,7 +69,7 @@ describe('parseCliArguments', () => {
     [['key:revoke', '--key', ORG], '--key must be an API key id'],
     [['referrals:suspend'], 'referrals:suspend needs --org <organizationId>'],
     [['referrals:resume', '--org', KEY], '--org must be an organization id'],
-    [['dead-letters:list', '--service', 'gateway'], '--service must be a service that consumes events (organization, ledger, webhook-delivery)'],
+    [['dead-letters:list', '--service', 'gateway'], '--service must be a service that consumes events (organization, ledger, webhook-delivery, webhook-delivery-worker)'],
     [['dead-letters:list', '--limit', '0'], '--limit must be a whole number from 1 to 10000'],
     [['dead-letters:replay', '--event', EVT], 'dead-letters:replay needs --service <service>'],
     [['dead-letters:replay', '--service', 'ledger'], 'dead-letters:replay needs either --event <eventId> or --all'],

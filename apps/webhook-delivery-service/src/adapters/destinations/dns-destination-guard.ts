@@ -1,5 +1,5 @@
-import { lookup } from 'node:dns/promises';
 import { addressProblem, literalAddress, webhookUrlProblem, type DestinationRules } from '@pfs/codecs';
+import { systemHostResolver, type HostResolver } from '@pfs/platform';
 import { DestinationGuard } from '../../application/ports/destination-guard';
 
 /**
@@ -10,7 +10,7 @@ import { DestinationGuard } from '../../application/ports/destination-guard';
 export class DnsDestinationGuard extends DestinationGuard {
   constructor(
     private readonly rules: DestinationRules,
-    private readonly resolve: (host: string) => Promise<string[]> = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address),
+    private readonly resolve: HostResolver = systemHostResolver,
   ) {
     super();
   }
@@ -22,7 +22,7 @@ export class DnsDestinationGuard extends DestinationGuard {
     if (literalAddress(host)) return null;
     let addresses: string[];
     try {
-      addresses = await this.resolve(host);
+      addresses = (await this.resolve(host)).map((entry) => entry.address);
     } catch {
       return `host ${host} does not resolve`;
     }
@@ -33,14 +33,4 @@ export class DnsDestinationGuard extends DestinationGuard {
     }
     return null;
   }
-}
-
-/**
- * WEBHOOK_ALLOW_INSECURE_URLS=true admits http:// and loopback (development and tests only);
- * refused in production.
- */
-export function destinationRulesFromEnv(serviceEnv: string, env: NodeJS.ProcessEnv = process.env): DestinationRules {
-  const allowInsecure = env.WEBHOOK_ALLOW_INSECURE_URLS === 'true';
-  if (allowInsecure && serviceEnv === 'production') throw new Error('WEBHOOK_ALLOW_INSECURE_URLS is for development and tests: refused in production');
-  return { allowInsecure };
 }

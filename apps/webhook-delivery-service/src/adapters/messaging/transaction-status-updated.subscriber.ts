@@ -1,33 +1,19 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EventEnvelope } from '@pfs/contracts';
-import { LOGGER, type EventHandler } from '@pfs/messaging';
-import type { Logger } from '@pfs/platform';
+import type { EventHandler } from '@pfs/messaging';
+import { FanOutEventUseCase } from '../../application/use-cases/fan-out-event/fan-out-event.use-case';
 
 /**
- * Receives `transaction.status.updated` so the ledger's outbox drains into this queue. Fan-out
- * to webhook endpoints (spec 6.4: the organization, and its creator only under an ACTIVE LOA,
- * as the audience says) arrives with webhook endpoints and messages; until then the event is
- * recorded in the log (public ids only) and acknowledged, its id kept in this service's inbox.
+ * `transaction.status.updated` → one message to the organization's endpoints, and its
+ * creator's only while the organization holds an ACTIVE LOA for it (spec 6.4, the audience).
  */
 @Injectable()
 export class TransactionStatusUpdatedSubscriber implements EventHandler<'transaction.status.updated'> {
   readonly event = 'transaction.status.updated' as const;
 
-  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(private readonly fanOut: FanOutEventUseCase) {}
 
-  handle(event: EventEnvelope<'transaction.status.updated'>): Promise<void> {
-    this.logger.info(
-      {
-        eventId: event.id,
-        transactionId: event.data.transaction_id,
-        organizationId: event.audience.organizationId,
-        parentOrganizationId: event.audience.parentOrganizationId,
-        parentHoldsActiveLoa: event.audience.parentHoldsActiveLoa,
-        status: event.data.status,
-        previousStatus: event.data.previous_status,
-      },
-      'transaction status update received; no webhook endpoints to fan out to yet',
-    );
-    return Promise.resolve();
+  async handle(event: EventEnvelope<'transaction.status.updated'>): Promise<void> {
+    await this.fanOut.execute(event);
   }
 }

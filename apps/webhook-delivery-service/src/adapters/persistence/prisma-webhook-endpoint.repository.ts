@@ -44,6 +44,11 @@ export class PrismaWebhookEndpointRepository extends WebhookEndpointRepository {
     return rows.map((row) => this.toEndpoint(row));
   }
 
+  async findLiveOf(organizationIds: readonly string[]): Promise<WebhookEndpoint[]> {
+    const rows = await this.host.client.webhookEndpoint.findMany({ where: { organizationId: { in: [...organizationIds] }, deletedAt: null }, orderBy: { createdAt: 'asc' } });
+    return rows.map((row) => this.toEndpoint(row));
+  }
+
   async save(endpoint: WebhookEndpoint): Promise<void> {
     await this.host.client.webhookEndpoint.update({ where: { id: endpoint.id }, data: this.columns(endpoint) });
   }

@@ -10,4 +10,6 @@ export abstract class WebhookEndpointRepository {
   /** The organization's endpoints that are not deleted, newest first, strictly after `after`. */
   abstract list(organizationId: string, after: CursorPosition | null, limit: number): Promise<WebhookEndpoint[]>;
   abstract save(endpoint: WebhookEndpoint): Promise<void>;
+  /** The endpoints of these organizations that are not deleted (disabled ones included: the fan-out decides). */
+  abstract findLiveOf(organizationIds: readonly string[]): Promise<WebhookEndpoint[]>;
 }

@@ -27,4 +27,8 @@ export class InMemoryWebhookEndpointRepository extends WebhookEndpointRepository
   async save(endpoint: WebhookEndpoint): Promise<void> {
     this.endpoints.set(endpoint.id, endpoint);
   }
+
+  async findLiveOf(organizationIds: readonly string[]): Promise<WebhookEndpoint[]> {
+    return [...this.endpoints.values()].filter((endpoint) => organizationIds.includes(endpoint.props.organizationId) && endpoint.props.deletedAt === null);
+  }
 }

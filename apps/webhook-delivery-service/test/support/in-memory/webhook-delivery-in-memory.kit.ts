@@ -1,6 +1,12 @@
 import { addressProblem, webhookUrlProblem } from '@pfs/codecs';
 import { CursorCodec } from '@pfs/contracts';
-import { InMemoryUnitOfWork, ManualClock, SeededRandomSource, SequentialIdGenerator } from '@pfs/test-doubles';
+import { InMemoryEventOutbox, InMemoryUnitOfWork, ManualClock, SeededRandomSource, SequentialIdGenerator } from '@pfs/test-doubles';
+import { SecretSealer } from '../../../src/application/ports/secret-sealer';
+import { WebhookMessageRepository } from '../../../src/application/ports/webhook-message.repository';
+import { DisableEndpointUseCase } from '../../../src/application/use-cases/disable-endpoint/disable-endpoint.use-case';
+import { FanOutEventUseCase } from '../../../src/application/use-cases/fan-out-event/fan-out-event.use-case';
+import { GetEndpointTargetUseCase } from '../../../src/application/use-cases/get-endpoint-target/get-endpoint-target.use-case';
+import type { WebhookMessage } from '../../../src/domain/webhook-message';
 import { DestinationGuard } from '../../../src/application/ports/destination-guard';
 import { CreateEndpointUseCase } from '../../../src/application/use-cases/create-endpoint/create-endpoint.use-case';
 import { DeleteEndpointUseCase } from '../../../src/application/use-cases/delete-endpoint/delete-endpoint.use-case';
@@ -29,7 +35,25 @@ export class FixedDnsDestinationGuard extends DestinationGuard {
   }
 }
 
-/** The webhook-delivery service's endpoint use cases wired in memory. */
+/** Messages by event id, as `webhook.messages` keeps them (event_id is unique). */
+export class InMemoryWebhookMessageRepository extends WebhookMessageRepository {
+  readonly messages = new Map<string, WebhookMessage>();
+
+  async insert(message: WebhookMessage): Promise<boolean> {
+    if (this.messages.has(message.eventId)) return false;
+    this.messages.set(message.eventId, message);
+    return true;
+  }
+}
+
+/** Marks a secret sealed without encrypting it, so a test can read what was sent. */
+export class MarkingSecretSealer extends SecretSealer {
+  seal(secret: string): string {
+    return `sealed(${secret})`;
+  }
+}
+
+/** The webhook-delivery service's use cases wired in memory. */
 export function webhookDeliveryInMemory() {
   const clock = new ManualClock();
   const ids = new SequentialIdGenerator();
@@ -39,10 +63,17 @@ export function webhookDeliveryInMemory() {
   const destinations = new FixedDnsDestinationGuard();
   destinations.dns.set('hooks.example.com', ['93.184.216.34']);
   const cursors = new CursorCodec('test-cursor-secret');
+  const messages = new InMemoryWebhookMessageRepository();
+  const outbox = new InMemoryEventOutbox(clock);
   return {
     clock,
     endpoints,
     destinations,
+    messages,
+    outbox,
+    fanOutEvent: new FanOutEventUseCase(endpoints, messages, outbox, ids, clock),
+    getEndpointTarget: new GetEndpointTargetUseCase(endpoints, new MarkingSecretSealer(), clock),
+    disableEndpoint: new DisableEndpointUseCase(unitOfWork, endpoints, clock),
     createEndpoint: new CreateEndpointUseCase(unitOfWork, endpoints, destinations, random, ids, clock),
     listEndpoints: new ListEndpointsUseCase(endpoints, cursors),
     getEndpoint: new GetEndpointUseCase(endpoints),

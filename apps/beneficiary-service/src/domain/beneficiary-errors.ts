@@ -1,0 +1,45 @@
+import { DomainError } from '@pfs/contracts';
+
+/** Also what another organization's beneficiary answers: it must look as if it did not exist. */
+export class BeneficiaryNotFoundError extends DomainError {
+  constructor(beneficiaryId: string) {
+    super('beneficiary_not_found', `No beneficiary ${beneficiaryId} was found.`);
+  }
+}
+
+/** Archiving twice, or changing an archived beneficiary (unarchive it first). */
+export class BeneficiaryAlreadyArchivedError extends DomainError {
+  constructor(beneficiaryId: string) {
+    super('beneficiary_already_archived', `Beneficiary ${beneficiaryId} is archived.`);
+  }
+}
+
+export class BeneficiaryNotArchivedError extends DomainError {
+  constructor(beneficiaryId: string, status: string) {
+    super('beneficiary_not_archived', `Beneficiary ${beneficiaryId} is ${status}, not ARCHIVED.`);
+  }
+}
+
+/** A blocked beneficiary is frozen: no change, no archive, until it is unblocked. */
+export class BeneficiaryBlockedError extends DomainError {
+  constructor(beneficiaryId: string) {
+    super('beneficiary_blocked', `Beneficiary ${beneficiaryId} is blocked.`);
+  }
+}
+
+/** The catalog has no `beneficiary_not_blocked`: unblocking one that is not blocked is a bad request. */
+export class BeneficiaryNotBlockedError extends DomainError {
+  constructor(beneficiaryId: string, status: string) {
+    super('invalid_request', `status: beneficiary ${beneficiaryId} is ${status}, not BLOCKED.`);
+  }
+}
+
+/** A field the domain refuses; the message starts with the field's wire name so the caller knows what to fix. */
+export class InvalidBeneficiaryFieldError extends DomainError {
+  constructor(
+    readonly field: string,
+    problem: string,
+  ) {
+    super('invalid_request', `${field}: ${problem}`);
+  }
+}

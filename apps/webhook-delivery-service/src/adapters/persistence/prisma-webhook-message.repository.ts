@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaTransactionHost } from '@pfs/persistence';
+import { WebhookMessageRepository } from '../../application/ports/webhook-message.repository';
+import type { WebhookMessage } from '../../domain/webhook-message';
+
+/** Messages in `webhook.messages`, one per event (event_id is unique). */
+@Injectable()
+export class PrismaWebhookMessageRepository extends WebhookMessageRepository {
+  constructor(private readonly host: PrismaTransactionHost) {
+    super();
+  }
+
+  async insert(message: WebhookMessage): Promise<boolean> {
+    const endpointIds = message.deliveries.map((delivery) => delivery.endpointId);
+    const inserted = await this.host.client.$executeRaw`
+      INSERT INTO "webhook"."messages" (id, event_id, event_type, organization_id, payload, endpoint_ids, created_at)
+      VALUES (${message.id}, ${message.eventId}, ${message.eventType}, ${message.organizationId}, ${message.payload}, ${endpointIds}::text[], ${message.createdAt})
+      ON CONFLICT (event_id) DO NOTHING`;
+    return inserted === 1;
+  }
+}

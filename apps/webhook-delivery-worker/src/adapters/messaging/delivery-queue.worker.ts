@@ -1,0 +1,93 @@
+import { WEBHOOK_DELIVERY_JOBS, WEBHOOK_DELIVERY_QUEUE, type DeliveryAttemptJob, type WebhookDeliveryJobName } from '@pfs/contracts';
+import { buildHandlerRegistry, createRedisConnection } from '@pfs/messaging';
+import { runWithRequestId, type Logger, type WebhookAttemptMetrics } from '@pfs/platform';
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { AttemptDeliveryUseCase, AttemptOutcome } from '../../application/use-cases/attempt-delivery/attempt-delivery.use-case';
+
+export interface DeliveryWorkerOptions {
+  redisUrl: string;
+  prefix: string;
+  /** Attempts in flight in this process (WEBHOOK_WORKER_CONCURRENCY). */
+  concurrency: number;
+  /** Attempts in flight to one endpoint in this process (WEBHOOK_ENDPOINT_CONCURRENCY). */
+  perEndpoint: number;
+}
+
+type JobHandler = { name: WebhookDeliveryJobName; run(data: DeliveryAttemptJob): Promise<AttemptOutcome> };
+
+/**
+ * Consumes `webhook-deliveries`. Receivers are isolated from one another: at most `perEndpoint`
+ * attempts to one endpoint run at once here, and a job over that cap goes back to the delayed
+ * set (backing off up to 5 s) instead of holding one of the `concurrency` slots, so an endpoint
+ * that hangs for 15 s on every request, or has thousands of messages failing, leaves the other
+ * endpoints' deliveries on time. A handler that throws (PostgreSQL down) fails the job for
+ * BullMQ to retry; the row stays due either way, for the sweeper.
+ */
+export class DeliveryQueueWorker {
+  private readonly handlers: Map<string, JobHandler>;
+  private readonly inFlight = new Map<string, number>();
+  private connection?: Redis;
+  private worker?: Worker;
+
+  constructor(
+    attempt: AttemptDeliveryUseCase,
+    private readonly options: DeliveryWorkerOptions,
+    private readonly logger: Logger,
+    private readonly metrics: WebhookAttemptMetrics,
+  ) {
+    // The job name leads to its use case; a job with no handler, or two, stops the worker here.
+    this.handlers = buildHandlerRegistry<JobHandler>(WEBHOOK_DELIVERY_QUEUE, Object.keys(WEBHOOK_DELIVERY_JOBS), [{ name: 'deliveries.attempt', run: (data) => attempt.execute(data) }], (handler) => handler.name);
+  }
+
+  async start(): Promise<void> {
+    if (this.worker) return;
+    this.connection = createRedisConnection(this.options.redisUrl, 'webhook-deliveries-worker');
+    this.worker = new Worker(WEBHOOK_DELIVERY_QUEUE, (job: Job, token?: string) => this.process(job, token), {
+      connection: this.connection,
+      prefix: this.options.prefix,
+      concurrency: this.options.concurrency,
+    });
+    this.worker.on('error', (error) => this.logger.error({ err: error.message }, 'delivery worker error'));
+    await this.worker.waitUntilReady();
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close();
+    this.connection?.disconnect();
+  }
+
+  private async process(job: Job, token?: string): Promise<void> {
+    const handler = this.handlers.get(job.name);
+    const parsed = WEBHOOK_DELIVERY_JOBS['deliveries.attempt'].safeParse(job.data);
+    if (!handler || !parsed.success) throw new UnrecoverableError(`not a job of ${WEBHOOK_DELIVERY_QUEUE}: ${job.name}`);
+    const data = parsed.data;
+    const busy = this.inFlight.get(data.endpointId) ?? 0;
+    if (busy >= this.options.perEndpoint) {
+      const deferrals = ((job.data as { deferrals?: number }).deferrals ?? 0) + 1;
+      await job.updateData({ ...data, deferrals });
+      // Back off slowly (at most 5 s, jittered): a slot to this endpoint frees up within an attempt's time.
+      await job.moveToDelayed(Date.now() + Math.min(5_000, 250 * deferrals) + Math.floor(Math.random() * 250), token);
+      throw new DelayedError();
+    }
+    this.inFlight.set(data.endpointId, busy + 1);
+    try {
+      await runWithRequestId(`dlv-${data.deliveryId}`, async () => {
+        const outcome = await handler.run(data);
+        if (outcome.kind === 'attempted') {
+          this.metrics.record(outcome.verdict === 'succeeded' ? 'success' : outcome.result.timedOut ? 'timeout' : 'failure');
+          this.logger.info(
+            { deliveryId: data.deliveryId, endpointId: data.endpointId, attempt: data.attemptsMade + 1, statusCode: outcome.result.statusCode, durationMs: outcome.result.durationMs, verdict: outcome.verdict },
+            'webhook attempt made',
+          );
+        } else if (outcome.kind === 'dropped') {
+          this.logger.info({ deliveryId: data.deliveryId, endpointId: data.endpointId }, 'delivery dropped: the endpoint is disabled or deleted');
+        }
+      });
+    } finally {
+      const left = (this.inFlight.get(data.endpointId) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(data.endpointId, left);
+      else this.inFlight.delete(data.endpointId);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '@pfs/contracts';
+import { DeliveryQueue } from '../../ports/delivery-queue';
+import { DeliveryRepository } from '../../ports/delivery.repository';
+
+const BATCH = 500;
+
+/**
+ * PostgreSQL is the store and Redis only the transport: every PENDING delivery that is due and
+ * not held by a live attempt is queued again. A job that still exists is not duplicated (the
+ * job id is the delivery, its attempt count and due time); one lost with Redis's data, or with
+ * a worker killed mid-attempt (once its lease ends), is queued anew. Runs every
+ * WEBHOOK_SWEEP_INTERVAL_MS on every worker (two sweeping at once queue the same ids).
+ */
+@Injectable()
+export class SweepDeliveriesUseCase {
+  constructor(
+    private readonly deliveries: DeliveryRepository,
+    private readonly queue: DeliveryQueue,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(): Promise<number> {
+    const now = this.clock.now();
+    let queued = 0;
+    for (;;) {
+      const due = await this.deliveries.due(now, BATCH, queued);
+      await this.queue.requeue(due);
+      queued += due.length;
+      if (due.length < BATCH) return queued;
+    }
+  }
+}
