@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { commandConsumerProvider, ServiceRuntimeModule } from '@pfs/messaging';
 import { BENEFICIARY_COMMAND_HANDLERS } from './adapters/messaging/beneficiary.command-handlers';
+import { BENEFICIARY_PROVIDERS, BENEFICIARY_SERVICE } from './beneficiary.providers';
 
 /**
- * Binds this service's ports to their adapters and its queue to its use cases. Its domain
- * arrives with its own issue; until then it owns its schema, consumes its queue and answers
- * `system.ping` and health.
+ * Binds this service's ports to their adapters and its queue to its use cases: bank and crypto
+ * beneficiaries (spec 2.5, 4.4, 4.5), their lifecycle, and the payable view payouts read.
  */
 @Module({
-  imports: [ServiceRuntimeModule.forService({ service: 'beneficiary', schema: 'beneficiary' })],
-  providers: [...commandConsumerProvider('beneficiary', BENEFICIARY_COMMAND_HANDLERS)],
+  imports: [ServiceRuntimeModule.forService(BENEFICIARY_SERVICE)],
+  providers: [...BENEFICIARY_PROVIDERS, ...commandConsumerProvider('beneficiary', BENEFICIARY_COMMAND_HANDLERS)],
 })
 export class BeneficiaryModule {}

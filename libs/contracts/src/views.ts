@@ -231,6 +231,97 @@ export interface OrganizationStanding {
   parentHoldsActiveLoa: boolean;
 }
 
+// ---------------------------------------------------------------- beneficiaries (issue 12)
+
+export const BENEFICIARY_TYPES = ['BANK', 'CRYPTO', 'SERVICENET'] as const;
+export type BeneficiaryType = (typeof BENEFICIARY_TYPES)[number];
+/** ACTIVE is payable; BLOCKED (sandbox block) and ARCHIVED are frozen; INACTIVE is reserved (nothing moves a beneficiary there yet). */
+export const BENEFICIARY_STATUSES = ['ACTIVE', 'INACTIVE', 'BLOCKED', 'ARCHIVED'] as const;
+export type BeneficiaryStatus = (typeof BENEFICIARY_STATUSES)[number];
+/** Transfer methods of a bank beneficiary; SEPA needs an IBAN and EUR, ACH a routing number and USD. */
+export const BANK_METHODS = ['WIRE', 'SWIFT', 'SEPA', 'ACH', 'FASTER_PAYMENTS'] as const;
+export type BankMethod = (typeof BANK_METHODS)[number];
+
+/** `bank` of spec 2.5 as api-decisions §7 fixes it: never the full account number. */
+export interface BeneficiaryBankView {
+  bankName: string;
+  method: BankMethod;
+  currency: string;
+  swiftCode: string;
+  bankCountry: string;
+  iban: string | null;
+  routingNumber: string | null;
+  accountNumberLast4: string;
+  bankAddressLine1: string | null;
+  bankCity: string | null;
+  bankRegion: string | null;
+  bankZipCode: string | null;
+  intermediaryBankName: string | null;
+  intermediarySwiftCode: string | null;
+  intermediaryBankAddress: string | null;
+}
+
+/** `crypto` of spec 2.5, with the asset the beneficiary is paid in when one was given. */
+export interface BeneficiaryCryptoView {
+  chainName: string;
+  chainDisplayName: string;
+  platform: 'EVM' | 'SOLANA' | 'TRON';
+  address: string;
+  asset: string | null;
+}
+
+/** Spec 2.5, plus the api-decisions §7 fields it names only by meaning. Tax ids are never returned. */
+export interface BeneficiaryView {
+  object: 'beneficiary';
+  beneficiaryId: string;
+  accountId: string;
+  type: BeneficiaryType;
+  nickname: string;
+  status: BeneficiaryStatus;
+  entityType: EntityType | null;
+  email: string | null;
+  phoneNumber: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  legalName: string | null;
+  dateOfBirth: string | null;
+  businessName: string | null;
+  registrationNumber: string | null;
+  country: string | null;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  region: string | null;
+  zipCode: string | null;
+  taxIdType: string | null;
+  tags: string[];
+  metadata: Record<string, string>;
+  crypto: BeneficiaryCryptoView | null;
+  bank: BeneficiaryBankView | null;
+  servicenet: null;
+  /** The earlier beneficiary of the same account with the same destination (flagged, not refused). */
+  duplicateOf: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a payout reads (internal, never on the API): the details a rail needs, the full account number included. */
+export interface PayableBeneficiaryView {
+  beneficiaryId: string;
+  organizationId: string;
+  accountId: string;
+  type: BeneficiaryType;
+  status: BeneficiaryStatus;
+  /** Only an ACTIVE beneficiary may be paid. */
+  payable: boolean;
+  nickname: string;
+  entityType: EntityType | null;
+  name: string | null;
+  country: string | null;
+  bank: (Omit<BeneficiaryBankView, 'accountNumberLast4'> & { accountNumber: string }) | null;
+  crypto: BeneficiaryCryptoView | null;
+}
+
 // ---------------------------------------------------------------- webhooks (issue 11)
 
 /** Spec 2.10. */

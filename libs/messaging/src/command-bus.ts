@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import {
   commandQueueName,
   newId,
+  newRequestId,
   type CommandJobData,
   type CommandName,
   type CommandPayload,
@@ -12,6 +13,7 @@ import {
   type CommandResult,
   type CommandService,
 } from '@pfs/contracts';
+import { currentDeadline, currentRequestId } from '@pfs/platform';
 import { createProducerConnection, createRedisConnection } from './redis-connection';
 import { RemoteDomainError, ServiceUnavailableError } from './messaging-errors';
 
@@ -33,6 +35,16 @@ export interface SendOptions {
    */
   commandId?: string;
   timeoutMs?: number;
+}
+
+/**
+ * Options for a question one service asks another while handling a command: it carries the
+ * command's request id (one trace through both logs) and never outlives the command's deadline.
+ */
+export function withinCurrentCommand(): SendOptions {
+  const deadline = currentDeadline();
+  const requestId = currentRequestId() ?? newRequestId();
+  return deadline === undefined ? { requestId } : { requestId, timeoutMs: Math.max(1, deadline - Date.now()) };
 }
 
 /** How a command ended for its sender, for the round-trip histogram. */

@@ -1,4 +1,4 @@
-import { SecretBox } from '../src';
+import { beneficiaryDataBox, SecretBox } from '../src';
 
 describe('SecretBox', () => {
   const box = SecretBox.derive('pepper', 'command log');
@@ -31,5 +31,29 @@ describe('SecretBox', () => {
     const zeroIv = Buffer.alloc(12).toString('base64url');
     const tag = Buffer.from('530f8afbc74536b9a963b4f1c4cb738b', 'hex').toString('base64url');
     expect(zeroKeyBox.open(`v1.${zeroIv}.${tag}.`)).toBe('');
+  });
+
+  it('fingerprints equal values equally, per key, without revealing them', () => {
+    const print = box.fingerprint('DE89370400440532013000');
+    expect(box.fingerprint('DE89370400440532013000')).toBe(print);
+    expect(box.fingerprint('DE89370400440532013001')).not.toBe(print);
+    expect(SecretBox.derive('pepper', 'webhook secrets').fingerprint('DE89370400440532013000')).not.toBe(print);
+    expect(print).toMatch(/^[\w-]{43}$/);
+    expect(print).not.toContain('0532013000');
+  });
+});
+
+describe('beneficiaryDataBox', () => {
+  const sandbox = { serviceEnv: 'sandbox', apiKeyPepper: 'pepper' };
+
+  it('uses BENEFICIARY_DATA_KEY when set, else (sandbox only) a key derived from the pepper', () => {
+    const sealed = beneficiaryDataBox(sandbox, { BENEFICIARY_DATA_KEY: 'data-key' }).seal('000123456789');
+    expect(beneficiaryDataBox({ serviceEnv: 'production', apiKeyPepper: 'other' }, { BENEFICIARY_DATA_KEY: 'data-key' }).open(sealed)).toBe('000123456789');
+    expect(() => beneficiaryDataBox(sandbox, {}).open(sealed)).toThrow();
+    expect(beneficiaryDataBox(sandbox, {}).open(beneficiaryDataBox(sandbox, {}).seal('x'))).toBe('x');
+  });
+
+  it('refuses to start in production without BENEFICIARY_DATA_KEY', () => {
+    expect(() => beneficiaryDataBox({ serviceEnv: 'production', apiKeyPepper: 'pepper' }, {})).toThrow('BENEFICIARY_DATA_KEY is required in production');
   });
 });

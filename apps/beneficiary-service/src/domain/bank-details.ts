@@ -1,5 +1,5 @@
 import { isValidAbaRoutingNumber, isValidBic, isValidIban } from '@pfs/codecs';
-import { findAsset } from '@pfs/contracts';
+import { BANK_METHODS, findAsset, type BankMethod } from '@pfs/contracts';
 import { beneficiaryCommon, countryCode, invalid, oneOf, optionalText, requiredText, type BeneficiaryCommon, type CommonInput } from './beneficiary-fields';
 
 /**
@@ -8,8 +8,7 @@ import { beneficiaryCommon, countryCode, invalid, oneOf, optionalText, requiredT
  */
 
 /** Transfer methods and what each needs (see `checkMethod`). */
-export const BANK_METHODS = ['WIRE', 'SWIFT', 'SEPA', 'ACH', 'FASTER_PAYMENTS'] as const;
-export type BankMethod = (typeof BANK_METHODS)[number];
+export { BANK_METHODS, type BankMethod };
 
 export interface BankDetails {
   bankName: string;

@@ -43,3 +43,17 @@ export class InvalidBeneficiaryFieldError extends DomainError {
     super('invalid_request', `${field}: ${problem}`);
   }
 }
+
+/** The account is not one of the caller's: the same answer whether it exists elsewhere or not at all. */
+export class AccountNotFoundError extends DomainError {
+  constructor(accountId: string) {
+    super('account_not_found', `No account ${accountId} was found.`);
+  }
+}
+
+/** Blocking is a sandbox rehearsal; in production the operation does not exist. */
+export class SandboxOnlyError extends DomainError {
+  constructor() {
+    super('not_found', 'No such operation: blocking a beneficiary exists only in the sandbox.');
+  }
+}

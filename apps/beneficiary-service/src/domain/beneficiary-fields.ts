@@ -1,4 +1,5 @@
 import { e164PhoneNumber, isCountryCode, isEmailAddress } from '@pfs/codecs';
+import { ENTITY_TYPES, type EntityType } from '@pfs/contracts';
 import { InvalidBeneficiaryFieldError } from './beneficiary-errors';
 
 /**
@@ -14,8 +15,7 @@ export const MAX_TAG_LENGTH = 100;
 export const MAX_METADATA_KEYS = 50;
 export const MAX_METADATA_BYTES = 4096;
 
-export const ENTITY_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
-export type EntityType = (typeof ENTITY_TYPES)[number];
+export { ENTITY_TYPES, type EntityType };
 
 export function invalid(field: string, problem: string): InvalidBeneficiaryFieldError {
   return new InvalidBeneficiaryFieldError(field, problem);

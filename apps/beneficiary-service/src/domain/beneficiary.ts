@@ -1,3 +1,4 @@
+import type { BeneficiaryStatus } from '@pfs/contracts';
 import { accountNumberLast4, bankDestination, bankDetails, BANK_FIELDS, REQUIRED_BANK_FIELDS, validBankBeneficiary, type BankBeneficiaryInput, type BankDetails } from './bank-details';
 import {
   BeneficiaryAlreadyArchivedError,
@@ -10,8 +11,7 @@ import { cryptoDestination, findChain, validCryptoBeneficiary, walletAddress, ty
 
 export type BeneficiaryType = 'BANK' | 'CRYPTO';
 
-export const BENEFICIARY_STATUSES = ['ACTIVE', 'INACTIVE', 'BLOCKED', 'ARCHIVED'] as const;
-export type BeneficiaryStatus = (typeof BENEFICIARY_STATUSES)[number];
+export type { BeneficiaryStatus };
 
 export interface BeneficiaryProps {
   id: string;
@@ -69,6 +69,10 @@ export class Beneficiary {
 
   get id(): string {
     return this.props.id;
+  }
+
+  get createdAt(): Date {
+    return this.props.createdAt;
   }
 
   get status(): BeneficiaryStatus {

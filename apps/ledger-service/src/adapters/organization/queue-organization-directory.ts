@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { newRequestId, type OrganizationStanding, type SubOrgTier } from '@pfs/contracts';
-import { CommandBus } from '@pfs/messaging';
-import { currentDeadline, currentRequestId } from '@pfs/platform';
+import type { OrganizationStanding, SubOrgTier } from '@pfs/contracts';
+import { CommandBus, withinCurrentCommand } from '@pfs/messaging';
 import { OrganizationDirectory } from '../../application/ports/organization-directory';
 
 /**
@@ -17,16 +16,10 @@ export class QueueOrganizationDirectory extends OrganizationDirectory {
   }
 
   standing(organizationId: string): Promise<OrganizationStanding> {
-    return this.bus.send('organization', 'organization-standing.get', { organizationId }, this.options());
+    return this.bus.send('organization', 'organization-standing.get', { organizationId }, withinCurrentCommand());
   }
 
   effectiveTier(organizationId: string): Promise<SubOrgTier | null> {
-    return this.bus.send('organization', 'sub-org-tiers.get-effective', { organizationId }, this.options());
-  }
-
-  private options(): { requestId: string; timeoutMs?: number } {
-    const deadline = currentDeadline();
-    const requestId = currentRequestId() ?? newRequestId();
-    return deadline === undefined ? { requestId } : { requestId, timeoutMs: Math.max(1, deadline - Date.now()) };
+    return this.bus.send('organization', 'sub-org-tiers.get-effective', { organizationId }, withinCurrentCommand());
   }
 }

@@ -1,0 +1,20 @@
+import { bankCommand, beneficiaryInMemory } from '../../../../test/support/in-memory/beneficiary-in-memory.kit';
+
+describe('GetPayableBeneficiaryUseCase (in memory)', () => {
+  it('gives a payout the full bank details and whether it may pay now: only ACTIVE is payable', async () => {
+    const kit = beneficiaryInMemory();
+    const { beneficiaryId } = await kit.createBank.execute(bankCommand());
+    const target = { organizationId: 'org_1', beneficiaryId };
+    expect(await kit.getPayable.execute(target)).toMatchObject({
+      type: 'BANK',
+      status: 'ACTIVE',
+      payable: true,
+      name: 'Jane Doe',
+      bank: { accountNumber: '0532013000', iban: 'DE89370400440532013000', currency: 'EUR', method: 'SEPA' },
+      crypto: null,
+    });
+    await kit.block.execute(target);
+    expect(await kit.getPayable.execute(target)).toMatchObject({ status: 'BLOCKED', payable: false });
+    await expect(kit.getPayable.execute({ organizationId: 'org_2', beneficiaryId })).rejects.toMatchObject({ code: 'beneficiary_not_found' });
+  });
+});
