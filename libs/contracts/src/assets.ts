@@ -36,3 +36,50 @@ export const SANDBOX_CHAINS = [
   'TRON_NILE',
 ] as const;
 export type ChainName = (typeof SANDBOX_CHAINS)[number];
+
+/** How a chain's addresses are written (and checked): one codec per platform. */
+export type ChainPlatform = 'EVM' | 'SOLANA' | 'TRON';
+
+export interface ChainDefinition {
+  chainName: string;
+  chainDisplayName: string;
+  platform: ChainPlatform;
+}
+
+type ChainCatalog<C extends string> = Readonly<Record<C, Omit<ChainDefinition, 'chainName'>>>;
+
+/** The sandbox chains with their display names and platforms (typed on SANDBOX_CHAINS, so a new chain must be described here). */
+export const SANDBOX_CHAIN_CATALOG: ChainCatalog<ChainName> = {
+  ETHEREUM_SEPOLIA: { chainDisplayName: 'Ethereum Sepolia', platform: 'EVM' },
+  ARBITRUM_SEPOLIA: { chainDisplayName: 'Arbitrum Sepolia', platform: 'EVM' },
+  BASE_SEPOLIA: { chainDisplayName: 'Base Sepolia', platform: 'EVM' },
+  BSC_TESTNET: { chainDisplayName: 'BNB Smart Chain Testnet', platform: 'EVM' },
+  SOLANA_DEVNET: { chainDisplayName: 'Solana Devnet', platform: 'SOLANA' },
+  TRON_NILE: { chainDisplayName: 'Tron Nile Testnet', platform: 'TRON' },
+};
+
+/** The mainnets of those chains: production pays out there, the sandbox never does. */
+export const PRODUCTION_CHAIN_CATALOG: ChainCatalog<'ETHEREUM' | 'ARBITRUM' | 'BASE' | 'BSC' | 'SOLANA' | 'TRON'> = {
+  ETHEREUM: { chainDisplayName: 'Ethereum', platform: 'EVM' },
+  ARBITRUM: { chainDisplayName: 'Arbitrum One', platform: 'EVM' },
+  BASE: { chainDisplayName: 'Base', platform: 'EVM' },
+  BSC: { chainDisplayName: 'BNB Smart Chain', platform: 'EVM' },
+  SOLANA: { chainDisplayName: 'Solana', platform: 'SOLANA' },
+  TRON: { chainDisplayName: 'Tron', platform: 'TRON' },
+};
+
+/**
+ * The platforms that carry each crypto asset (api-decisions §4): the stablecoins everywhere,
+ * ether on EVM chains, bitcoin on none of these chains. One table for the ledger's deposit
+ * addresses and the beneficiaries' payout chains.
+ */
+export const ASSET_PLATFORMS: Readonly<Record<string, readonly ChainPlatform[]>> = {
+  USDC: ['EVM', 'SOLANA', 'TRON'],
+  USDT: ['EVM', 'SOLANA', 'TRON'],
+  ETH: ['EVM'],
+  BTC: [],
+};
+
+export function assetIsCarriedOn(asset: string, platform: ChainPlatform): boolean {
+  return (ASSET_PLATFORMS[asset] ?? []).includes(platform);
+}

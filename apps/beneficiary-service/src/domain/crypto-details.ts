@@ -1,5 +1,5 @@
-import { isValidAddress, toChecksumAddress, type AddressPlatform } from '@pfs/codecs';
-import { findAsset, type ChainName } from '@pfs/contracts';
+import { isValidAddress, toChecksumAddress } from '@pfs/codecs';
+import { assetIsCarriedOn, findAsset, PRODUCTION_CHAIN_CATALOG, SANDBOX_CHAIN_CATALOG, type ChainDefinition } from '@pfs/contracts';
 import { beneficiaryCommon, invalid, optionalText, requiredText, type BeneficiaryCommon, type CommonInput } from './beneficiary-fields';
 
 /**
@@ -9,31 +9,7 @@ import { beneficiaryCommon, invalid, optionalText, requiredText, type Beneficiar
 
 export type ChainEnvironment = 'sandbox' | 'production';
 
-export interface ChainDefinition {
-  chainName: string;
-  chainDisplayName: string;
-  platform: AddressPlatform;
-}
-
-/** Spec 4.6's sandbox chains; typed on the contracts' list so a new sandbox chain must be described here. */
-const SANDBOX_CHAIN_CATALOG: Readonly<Record<ChainName, Omit<ChainDefinition, 'chainName'>>> = {
-  ETHEREUM_SEPOLIA: { chainDisplayName: 'Ethereum Sepolia', platform: 'EVM' },
-  ARBITRUM_SEPOLIA: { chainDisplayName: 'Arbitrum Sepolia', platform: 'EVM' },
-  BASE_SEPOLIA: { chainDisplayName: 'Base Sepolia', platform: 'EVM' },
-  BSC_TESTNET: { chainDisplayName: 'BNB Smart Chain Testnet', platform: 'EVM' },
-  SOLANA_DEVNET: { chainDisplayName: 'Solana Devnet', platform: 'SOLANA' },
-  TRON_NILE: { chainDisplayName: 'Tron Nile Testnet', platform: 'TRON' },
-};
-
-/** The mainnets of those chains: production pays out there, the sandbox never does. */
-const PRODUCTION_CHAIN_CATALOG: Readonly<Record<string, Omit<ChainDefinition, 'chainName'>>> = {
-  ETHEREUM: { chainDisplayName: 'Ethereum', platform: 'EVM' },
-  ARBITRUM: { chainDisplayName: 'Arbitrum One', platform: 'EVM' },
-  BASE: { chainDisplayName: 'Base', platform: 'EVM' },
-  BSC: { chainDisplayName: 'BNB Smart Chain', platform: 'EVM' },
-  SOLANA: { chainDisplayName: 'Solana', platform: 'SOLANA' },
-  TRON: { chainDisplayName: 'Tron', platform: 'TRON' },
-};
+export type { ChainDefinition };
 
 function catalogOf(environment: ChainEnvironment): Readonly<Record<string, Omit<ChainDefinition, 'chainName'>>> {
   return environment === 'sandbox' ? SANDBOX_CHAIN_CATALOG : PRODUCTION_CHAIN_CATALOG;
@@ -47,17 +23,6 @@ export function findChain(environment: ChainEnvironment, chainName: string): Cha
   const chain = Object.hasOwn(catalogOf(environment), chainName) ? catalogOf(environment)[chainName] : undefined;
   return chain && { chainName, ...chain };
 }
-
-/**
- * Which platforms carry each crypto asset, as the ledger's deposit chains do (api-decisions §4):
- * the stablecoins everywhere, ether on EVM chains, bitcoin on none of these chains.
- */
-const ASSET_PLATFORMS: Readonly<Record<string, readonly AddressPlatform[]>> = {
-  USDC: ['EVM', 'SOLANA', 'TRON'],
-  USDT: ['EVM', 'SOLANA', 'TRON'],
-  ETH: ['EVM'],
-  BTC: [],
-};
 
 /** `crypto` of spec 2.5, plus the optional asset the beneficiary is paid in. */
 export interface CryptoDetails extends ChainDefinition {
@@ -87,7 +52,7 @@ export function cryptoDetails(input: { chainName?: unknown; address?: unknown; a
   const assetCode = optionalText('asset', input.asset, 10)?.toUpperCase() ?? null;
   if (assetCode !== null) {
     if (findAsset(assetCode)?.type !== 'CRYPTO') throw invalid('asset', `${assetCode} is not a CRYPTO asset of the catalog`);
-    if (!(ASSET_PLATFORMS[assetCode] ?? []).includes(chain.platform)) throw invalid('asset', `${assetCode} is not carried on ${chain.chainName}`);
+    if (!assetIsCarriedOn(assetCode, chain.platform)) throw invalid('asset', `${assetCode} is not carried on ${chain.chainName}`);
   }
   return { ...chain, address, asset: assetCode };
 }

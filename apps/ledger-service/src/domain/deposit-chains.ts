@@ -1,31 +1,16 @@
-import type { ChainName } from '@pfs/contracts';
+import { assetIsCarriedOn, SANDBOX_CHAIN_CATALOG, SANDBOX_CHAINS, type ChainName, type ChainPlatform } from '@pfs/contracts';
 
-export type AddressFormat = 'EVM' | 'SOLANA' | 'TRON';
+export type AddressFormat = ChainPlatform;
 
-export const CHAIN_ADDRESS_FORMATS: Readonly<Record<ChainName, AddressFormat>> = {
-  ETHEREUM_SEPOLIA: 'EVM',
-  ARBITRUM_SEPOLIA: 'EVM',
-  BASE_SEPOLIA: 'EVM',
-  BSC_TESTNET: 'EVM',
-  SOLANA_DEVNET: 'SOLANA',
-  TRON_NILE: 'TRON',
-};
-
-const EVM_CHAINS: readonly ChainName[] = ['ETHEREUM_SEPOLIA', 'ARBITRUM_SEPOLIA', 'BASE_SEPOLIA', 'BSC_TESTNET'];
-const ALL_CHAINS: readonly ChainName[] = [...EVM_CHAINS, 'SOLANA_DEVNET', 'TRON_NILE'];
+export const CHAIN_ADDRESS_FORMATS: Readonly<Record<ChainName, AddressFormat>> = Object.fromEntries(
+  SANDBOX_CHAINS.map((chain) => [chain, SANDBOX_CHAIN_CATALOG[chain].platform]),
+) as Record<ChainName, AddressFormat>;
 
 /**
- * The sandbox chains that carry each crypto asset (api-decisions §4): the stablecoins on all
- * six, ether on the EVM chains, bitcoin on none (it stays receivable only once a Bitcoin
- * testnet is added). Catalog order of chains is kept.
+ * The sandbox chains that carry each crypto asset (the contracts' ASSET_PLATFORMS): the
+ * stablecoins on all six, ether on the EVM chains, bitcoin on none (it stays receivable only
+ * once a Bitcoin testnet is added). Catalog order of chains is kept.
  */
-const SANDBOX_DEPOSIT_CHAINS: Readonly<Record<string, readonly ChainName[]>> = {
-  USDC: ALL_CHAINS,
-  USDT: ALL_CHAINS,
-  ETH: EVM_CHAINS,
-  BTC: [],
-};
-
 export function depositChainsFor(asset: string): readonly ChainName[] {
-  return SANDBOX_DEPOSIT_CHAINS[asset] ?? [];
+  return SANDBOX_CHAINS.filter((chain) => assetIsCarriedOn(asset, SANDBOX_CHAIN_CATALOG[chain].platform));
 }
