@@ -6,8 +6,10 @@ import type { Logger } from '@pfs/platform';
 import { AccountsController } from './accounts/accounts.controller';
 import { AssetsController } from './assets/assets.controller';
 import { AuthorizationsController } from './authorizations/authorizations.controller';
+import { BeneficiariesController } from './beneficiaries/beneficiaries.controller';
 import { FundingMethodsController } from './funding-methods/funding-methods.controller';
 import { FeesController } from './fees/fees.controller';
+import { SandboxBeneficiariesController } from './sandbox/sandbox-beneficiaries.controller';
 import { SandboxTransactionsController } from './sandbox/sandbox-transactions.controller';
 import { FaucetController } from './transactions/faucet.controller';
 import { TransactionsController } from './transactions/transactions.controller';
@@ -74,6 +76,9 @@ export class GatewayModule {
         FeesController,
         // Webhook endpoints and their secrets.
         WebhookEndpointsController,
+        // Beneficiaries and their sandbox block.
+        BeneficiariesController,
+        SandboxBeneficiariesController,
       ]),
       providers: [
         { provide: GATEWAY_CONFIG, useValue: runtime.config },

@@ -233,7 +233,14 @@ describe('OpenAPI document', () => {
     const built = SPEC_CODES_PER_ENDPOINT.filter(([method, path]) => document.paths[path]?.[method]);
     // The rows of the endpoints that exist today; the rest join this check when their routes do.
     expect(built.map(([method, path]) => `${method} ${path}`)).toEqual(
-      expect.arrayContaining(['get /v1/assets', 'put /v1/organizations/sub-org-tier', 'post /v1/referral-invites', 'get /v1/accounts/{accountId}']),
+      expect.arrayContaining([
+        'get /v1/assets',
+        'put /v1/organizations/sub-org-tier',
+        'post /v1/referral-invites',
+        'get /v1/accounts/{accountId}',
+        'post /v1/beneficiaries/bank',
+        'patch /v1/beneficiaries/{beneficiaryId}',
+      ]),
     );
     for (const [method, path, listed] of built) {
       const op = operation(path, method);
@@ -250,6 +257,10 @@ describe('OpenAPI document', () => {
     expect(operation('/v1/organizations/sub-org-tier', 'put').description).toContain(
       '`not_found` is answered as `organization_not_found` or `sub_org_tier_not_found`: ',
     );
+    expect(operation('/v1/beneficiaries/{beneficiaryId}', 'patch').description).toContain(
+      '`not_found` is answered as `beneficiary_not_found` or `account_not_found`: ',
+    );
+    expect(operation('/v1/beneficiaries/bank', 'post').description).toContain('`quote_expired` is never answered here: this endpoint involves no quote.');
   });
 
   it('documents the transport errors and the headers of every response on every operation', () => {

@@ -47,8 +47,14 @@ function pong(service: CommandService): PingResult {
   return { service, time: new Date().toISOString() };
 }
 
-function newBus(timeoutMs = 5000): CommandBus {
-  const bus = new CommandBus({ redisUrl: config.redisUrl, prefix, timeoutMs, workerCheckIntervalMs: 100, name: 'test-bus' });
+/**
+ * The quote queue is the last without mutations, so every test consumes it; the tests that need
+ * it idle (nobody consuming at first) use it under this prefix of their own.
+ */
+const idlePrefix = `${prefix}-idle`;
+
+function newBus(timeoutMs = 5000, busPrefix = prefix): CommandBus {
+  const bus = new CommandBus({ redisUrl: config.redisUrl, prefix: busPrefix, timeoutMs, workerCheckIntervalMs: 100, name: 'test-bus' });
   buses.push(bus);
   return bus;
 }
@@ -79,13 +85,13 @@ async function startConsumer(
 }
 
 /** Every reply published under this prefix, as it travels over Redis. */
-async function captureReplies(): Promise<{ messages: CommandReplyMessage[]; close(): void }> {
+async function captureReplies(replyPrefix = prefix): Promise<{ messages: CommandReplyMessage[]; close(): void }> {
   const redis = new Redis(config.redisUrl);
   const messages: CommandReplyMessage[] = [];
   redis.on('pmessage', (_pattern: string, _channel: string, message: string) => {
     messages.push(JSON.parse(message) as CommandReplyMessage);
   });
-  await redis.psubscribe(`${prefix}:replies:*`);
+  await redis.psubscribe(`${replyPrefix}:replies:*`);
   return { messages, close: () => redis.disconnect() };
 }
 
@@ -264,18 +270,18 @@ describe('a queue nobody consumes', () => {
   });
 
   it('is used as soon as a consumer starts, and fails fast again once it stops', async () => {
-    const bus = newBus(5000);
+    const bus = newBus(5000, idlePrefix);
     const behaviours = new Map<string, Behaviour>();
     const first = requestId();
-    await expect(bus.send('beneficiary', 'system.ping', {}, { requestId: first })).rejects.toBeInstanceOf(
+    await expect(bus.send('quote', 'system.ping', {}, { requestId: first })).rejects.toBeInstanceOf(
       ServiceUnavailableError,
     );
 
-    const consumer = await startConsumer('beneficiary', behaviours);
+    const consumer = await startConsumer('quote', behaviours, { prefix: idlePrefix });
     const second = requestId();
-    behaviours.set(second, async () => pong('beneficiary'));
-    await expect(bus.send('beneficiary', 'system.ping', {}, { requestId: second })).resolves.toMatchObject({
-      service: 'beneficiary',
+    behaviours.set(second, async () => pong('quote'));
+    await expect(bus.send('quote', 'system.ping', {}, { requestId: second })).resolves.toMatchObject({
+      service: 'quote',
     });
 
     await consumer.close();
@@ -283,7 +289,7 @@ describe('a queue nobody consumes', () => {
     await eventually(
       async () => {
         const started = Date.now();
-        const error = await rejection(bus.send('beneficiary', 'system.ping', {}, { requestId: requestId(), timeoutMs: FAST_FAIL_PROBE_TIMEOUT_MS }));
+        const error = await rejection(bus.send('quote', 'system.ping', {}, { requestId: requestId(), timeoutMs: FAST_FAIL_PROBE_TIMEOUT_MS }));
         return error instanceof ServiceUnavailableError && Date.now() - started < FAST_FAIL_PROBE_TIMEOUT_MS / 2 ? true : undefined;
       },
       10000,
@@ -294,37 +300,37 @@ describe('a queue nobody consumes', () => {
 describe('a command that waited past its deadline', () => {
   // The probes above leave jobs nobody took in the same queue: they must not count here.
   beforeAll(async () => {
-    const queue = new Queue(commandQueueName('beneficiary'), { connection: { url: config.redisUrl }, prefix });
+    const queue = new Queue(commandQueueName('quote'), { connection: { url: config.redisUrl }, prefix: idlePrefix });
     await queue.obliterate({ force: true });
     await queue.close();
   });
 
   it('is skipped by the consumer: the handler never runs and nobody is answered', async () => {
-    const bus = newBus(5000);
+    const bus = newBus(5000, idlePrefix);
     const behaviours = new Map<string, Behaviour>();
-    const consumer = await startConsumer('beneficiary', behaviours, { concurrency: 1 });
+    const consumer = await startConsumer('quote', behaviours, { concurrency: 1, prefix: idlePrefix });
     const outcomes: string[] = [];
     consumer.onOutcome = (outcome) => outcomes.push(outcome);
-    const replies = await captureReplies();
+    const replies = await captureReplies(idlePrefix);
     try {
       const slow = requestId();
       const late = requestId();
       let lateRuns = 0;
       behaviours.set(slow, async () => {
         await sleep(600);
-        return pong('beneficiary');
+        return pong('quote');
       });
       behaviours.set(late, async () => {
         lateRuns += 1;
-        return pong('beneficiary');
+        return pong('quote');
       });
 
-      const slowReply = bus.send('beneficiary', 'system.ping', {}, { requestId: slow });
+      const slowReply = bus.send('quote', 'system.ping', {}, { requestId: slow });
       await sleep(50);
       // Queued behind the slow one on a single-slot consumer: its sender gives up first.
-      const lateError = await rejection(bus.send('beneficiary', 'system.ping', {}, { requestId: late, timeoutMs: 200 }));
+      const lateError = await rejection(bus.send('quote', 'system.ping', {}, { requestId: late, timeoutMs: 200 }));
       expect(lateError).toBeInstanceOf(ServiceUnavailableError);
-      await expect(slowReply).resolves.toMatchObject({ service: 'beneficiary' });
+      await expect(slowReply).resolves.toMatchObject({ service: 'quote' });
 
       await eventually(async () => (outcomes.includes('stale') ? true : undefined));
       expect(outcomes).toEqual(['ok', 'stale']);

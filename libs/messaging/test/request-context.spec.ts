@@ -30,7 +30,7 @@ const prefix = isolateQueues('msg-reqctx');
 
 const SCHEMA = 'webhook';
 // A service whose queue has no mutations yet, so its consumer needs no command log.
-const COMMAND_SERVICE = 'beneficiary' as const;
+const COMMAND_SERVICE = 'quote' as const;
 
 const lines: Array<Record<string, unknown>> = [];
 const sink = new Writable({

@@ -16,13 +16,13 @@ import {
 const prefix = isolateQueues('msg-obs');
 
 /*
- * A service process in miniature (the beneficiary queue and schema, which nothing else in this
+ * A service process in miniature (the quote queue and schema, which nothing else in this
  * package's tests uses): what its admin port's /metrics reports, and what its drain does to jobs
  * in flight and to jobs that arrive meanwhile.
  */
 
-const SERVICE = 'beneficiary' as const;
-const QUEUE = 'beneficiary-commands';
+const SERVICE = 'quote' as const;
+const QUEUE = 'quote-commands';
 /** What the handler does for a request id; `ok` when the test registered nothing. */
 const behaviours = new Map<string, 'domain_error' | 'held'>();
 /** Held handlers wait for the test to let them finish, so "in flight" does not depend on timing. */
@@ -41,7 +41,7 @@ class ProbeUseCase {
 }
 
 @Module({
-  imports: [ServiceRuntimeModule.forService({ service: SERVICE, schema: 'beneficiary' })],
+  imports: [ServiceRuntimeModule.forService({ service: SERVICE, schema: 'quote' })],
   providers: [...commandConsumerProvider(SERVICE, { 'system.ping': ProbeUseCase })],
 })
 class ProbeServiceModule {}
@@ -104,8 +104,8 @@ describe('a service instance: /metrics on the admin port', () => {
     await service.bus.send(SERVICE, 'system.ping', {}, { requestId: requestId() });
     await service.bus.send(SERVICE, 'system.ping', {}, { requestId: requestId() });
     await expect(service.bus.send(SERVICE, 'system.ping', {}, { requestId: refused })).rejects.toMatchObject({ code: 'forbidden' });
-    // No consumer on the quote queue under this prefix: the sender fails fast.
-    await expect(service.bus.send('quote', 'system.ping', {}, { requestId: requestId(), timeoutMs: 300 })).rejects.toThrow(/quote service/);
+    // No consumer on the beneficiary queue under this prefix: the sender fails fast.
+    await expect(service.bus.send('beneficiary', 'system.ping', {}, { requestId: requestId(), timeoutMs: 300 })).rejects.toThrow(/beneficiary service/);
 
     const text = await scrape(service);
     expect(sample(text, `queue_jobs_processed_total{queue="${QUEUE}",job="system.ping",outcome="ok"}`)).toBe(2);
@@ -120,7 +120,7 @@ describe('a service instance: /metrics on the admin port', () => {
     const sent = await senderMetrics.metrics();
     expect(sample(sent, `command_round_trip_seconds_count{queue="${QUEUE}",command="system.ping",outcome="ok"}`)).toBe(2);
     expect(sample(sent, `command_round_trip_seconds_count{queue="${QUEUE}",command="system.ping",outcome="domain_error"}`)).toBe(1);
-    expect(sample(sent, `command_round_trip_seconds_count{queue="quote-commands",command="system.ping",outcome="unavailable"}`)).toBe(1);
+    expect(sample(sent, `command_round_trip_seconds_count{queue="beneficiary-commands",command="system.ping",outcome="unavailable"}`)).toBe(1);
   });
 
   it('reads the depth of its queue per state at each scrape', async () => {
@@ -137,7 +137,7 @@ describe('a service instance: /metrics on the admin port', () => {
   });
 
   it('counts what the relay publishes, and reports the age of the oldest row it has not', async () => {
-    const table = Prisma.raw('"beneficiary"."outbox_events"');
+    const table = Prisma.raw('"quote"."outbox_events"');
     const insert = async (ageSeconds: number): Promise<string> => {
       const id = newId('event');
       const event = { id, type: 'organization.created', source: SERVICE, occurredAt: new Date().toISOString(), requestId: null, data: {} };
@@ -147,7 +147,7 @@ describe('a service instance: /metrics on the admin port', () => {
     };
     const published = async (id: string) =>
       (await prisma.$queryRaw<Array<{ published_at: Date | null }>>`SELECT published_at FROM ${table} WHERE id = ${id}`)[0]?.published_at;
-    const series = (name: string) => `${name}{schema="beneficiary"}`;
+    const series = (name: string) => `${name}{schema="quote"}`;
 
     const before = sample(await scrape(service), series('outbox_events_published_total')) ?? NaN;
     const relayed = await insert(0);

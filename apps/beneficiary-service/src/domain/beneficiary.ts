@@ -113,6 +113,8 @@ export class Beneficiary {
     for (const field of NOT_CLEARABLE) {
       if (changes[field] === null) throw invalid(field, 'cannot be cleared');
     }
+    // Nothing to change is no change: `updatedAt` keeps telling when something last did.
+    if (!Object.keys(changes).some(given)) return this;
     const bankChanged = BANK_FIELDS.some(given);
     if (bankChanged && this.props.type !== 'BANK') throw invalid(BANK_FIELDS.find(given) as string, 'only bank beneficiaries have bank details');
     if (given('address') && this.props.type !== 'CRYPTO') throw invalid('address', 'only crypto beneficiaries have a wallet address');

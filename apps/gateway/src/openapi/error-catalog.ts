@@ -92,9 +92,18 @@ export const ERROR_DOCS: Readonly<Record<ErrorCode, ErrorDoc>> = {
   },
   quote_already_used: { meaning: 'the quote has already been executed', example: 'Quote quote_3e1f5a7c9b0d2e4f6a8c0b1d3e5f7a9c has already been executed.' },
   quote_expired: { meaning: 'the quote expired (5 minutes after creation) before it was executed', example: 'Quote quote_3e1f5a7c9b0d2e4f6a8c0b1d3e5f7a9c expired at 2026-11-21T04:49:09.123Z.' },
-  beneficiary_already_archived: { meaning: 'the beneficiary is archived', example: 'Beneficiary bene_9a2c4e6f8b0d1c3e5a7f9b2d4c6e8a0f is already archived.' },
-  beneficiary_not_archived: { meaning: 'the beneficiary is not archived', example: 'Beneficiary bene_9a2c4e6f8b0d1c3e5a7f9b2d4c6e8a0f is not archived.' },
-  beneficiary_blocked: { meaning: 'the beneficiary is blocked and cannot receive payouts', example: 'Beneficiary bene_9a2c4e6f8b0d1c3e5a7f9b2d4c6e8a0f is blocked.' },
+  beneficiary_already_archived: {
+    meaning: 'the beneficiary is archived: archiving it again, changing, blocking or unblocking it is refused until it is unarchived',
+    example: 'Beneficiary bene_9a2c4e6f8b0d1c3e5a7f9b2d4c6e8a0f is archived.',
+  },
+  beneficiary_not_archived: {
+    meaning: 'only an archived beneficiary can be unarchived',
+    example: 'Beneficiary bene_9a2c4e6f8b0d1c3e5a7f9b2d4c6e8a0f is ACTIVE, not ARCHIVED.',
+  },
+  beneficiary_blocked: {
+    meaning: 'the beneficiary is blocked: it cannot be paid, changed, archived or blocked again until it is unblocked',
+    example: 'Beneficiary bene_9a2c4e6f8b0d1c3e5a7f9b2d4c6e8a0f is blocked.',
+  },
   servicenet_handle_taken: { meaning: 'another organization has already claimed this servicenet handle', example: 'The servicenet handle acme is taken.' },
   referral_invite_already_accepted: {
     meaning: 'the referral invite for this email has already been accepted',

@@ -11,6 +11,8 @@ describe('UpdateBeneficiaryUseCase (in memory)', () => {
     await expect(update({ nickname: null })).rejects.toMatchObject({ code: 'invalid_request', message: 'nickname: cannot be cleared' });
     await expect(update({ swiftCode: null })).rejects.toMatchObject({ code: 'invalid_request', message: 'swiftCode: cannot be cleared' });
     await expect(update({ address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })).rejects.toMatchObject({ message: 'address: only crypto beneficiaries have a wallet address' });
+    kit.clock.advance(5000);
+    expect(await update({})).toEqual(cleared);
     await expect(update({ email: 'x@example.com' }, 'org_2')).rejects.toMatchObject({ code: 'beneficiary_not_found' });
     expect((await kit.get.execute({ organizationId: 'org_1', beneficiaryId })).nickname).toBe('Jane D.');
   });
