@@ -32,12 +32,14 @@ const REDACT = [
   'accountNumber',
   // An IBAN embeds the full account number.
   'iban',
+  'taxId',
   '*.authorization',
   '*.apiKey',
   '*.keyHash',
   '*.secret',
   '*.accountNumber',
   '*.iban',
+  '*.taxId',
   'headers.authorization',
   'req.headers.authorization',
 ];

@@ -34,11 +34,15 @@ describe('logger', () => {
     runWithRequestId('req_abc', () => {
       expect(currentRequestId()).toBe('req_abc');
       captured.info({ authorization: 'Bearer sk_test_secret', nested: { apiKey: 'sk_test_x' } }, 'hello');
+      captured.info({ payload: { accountNumber: '000123456789', iban: 'DE89370400440532013000', taxId: '987-65-4321' }, taxId: '987-65-4321' }, 'bank details');
     });
     await new Promise((resolve) => setImmediate(resolve));
-    const entry = JSON.parse(lines.at(-1) as string);
+    const entry = JSON.parse(lines.at(-2) as string);
     expect(entry).toMatchObject({ level: 'info', service: 'test-service', requestId: 'req_abc', msg: 'hello' });
     expect(lines.join('')).not.toContain('sk_test_');
+    // Account numbers (and the IBANs that embed them) and tax ids are censored like credentials.
+    expect(JSON.parse(lines.at(-1) as string)).toMatchObject({ payload: { accountNumber: '[redacted]', iban: '[redacted]', taxId: '[redacted]' }, taxId: '[redacted]' });
+    expect(lines.join('')).not.toMatch(/000123456789|0532013000|987-65-4321/);
   });
 });
 
