@@ -1,0 +1,42 @@
+import { DomainError } from '@pfs/contracts';
+
+/** Same asset on both sides, or a pair the rate source has no rate for (api-decisions §6). */
+export class SwapDirectionNotAllowedError extends DomainError {
+  constructor(fromAsset: string, toAsset: string, why: string) {
+    super('swap_direction_not_allowed', `${fromAsset} → ${toAsset}: ${why}`);
+  }
+}
+
+/** Outside the pair's configured trade size; the message names the bounds. */
+export class TradeSizeOutOfBoundsError extends DomainError {
+  constructor(message: string) {
+    super('trade_size_out_of_bounds', message);
+  }
+}
+
+/** A malformed quote request the domain catches (amounts, their scale, both or neither given). */
+export class InvalidQuoteRequestError extends DomainError {
+  constructor(field: string, problem: string) {
+    super('invalid_request', `${field}: ${problem}`);
+  }
+}
+
+/** Also another organization's quote: it must look as if it did not exist. */
+export class QuoteNotFoundError extends DomainError {
+  constructor(quoteId: string) {
+    super('quote_not_found', `No quote ${quoteId} was found.`);
+  }
+}
+
+export class QuoteExpiredError extends DomainError {
+  constructor(quoteId: string, expiresAt: Date) {
+    super('quote_expired', `Quote ${quoteId} expired at ${expiresAt.toISOString()}; request a new quote.`);
+  }
+}
+
+/** Executed before, or failed: a quote is used at most once. */
+export class QuoteAlreadyUsedError extends DomainError {
+  constructor(quoteId: string, status: string) {
+    super('quote_already_used', `Quote ${quoteId} is ${status}: a quote can be executed once.`);
+  }
+}

@@ -1,0 +1,101 @@
+import { Big, roundDown } from '@pfs/contracts';
+import { QuoteAlreadyUsedError, QuoteExpiredError } from './quote-errors';
+import type { QuoteTerms } from './quote-pricing';
+
+export const QUOTE_STATUSES = ['PENDING', 'COMPLETED', 'EXPIRED', 'FAILED'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** Spec 3 and 4.7: a quote expires five minutes after creation. */
+export const QUOTE_LIFETIME_MS = 5 * 60 * 1000;
+
+/** The pricing in force when the quote was made: a later tier change never reprices it. */
+export interface QuotePricing {
+  spreadBps: number;
+  /** Share of the fee credited to the client's creator, or else its referrer (api-decisions §6). */
+  referrerShareBps: number;
+  feeScale: number;
+}
+
+export interface QuoteProps {
+  id: string;
+  organizationId: string;
+  accountId: string;
+  fromAsset: string;
+  toAsset: string;
+  terms: QuoteTerms;
+  pricing: QuotePricing;
+  status: QuoteStatus;
+  /** The trade's transaction once executed. */
+  transactionId: string | null;
+  failureReason: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * An exchange quote (spec 2.6). Moves: created PENDING; PENDING → COMPLETED (executed),
+ * PENDING → EXPIRED (at `expiresAt`: read lazily, and by a sweeper), PENDING → FAILED (the
+ * account can no longer trade). Only a PENDING quote before its expiry can be executed, once.
+ */
+export class Quote {
+  private constructor(readonly props: Readonly<QuoteProps>) {}
+
+  static create(input: { id: string; organizationId: string; accountId: string; fromAsset: string; toAsset: string; terms: QuoteTerms; pricing: QuotePricing; now: Date }): Quote {
+    const { now, ...rest } = input;
+    return new Quote({ ...rest, status: 'PENDING', transactionId: null, failureReason: null, expiresAt: new Date(now.getTime() + QUOTE_LIFETIME_MS), createdAt: now, updatedAt: now });
+  }
+
+  static restore(props: QuoteProps): Quote {
+    return new Quote(props);
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
+
+  isVisibleTo(organizationId: string): boolean {
+    return this.props.organizationId === organizationId;
+  }
+
+  /** What a reader sees at `now`: a PENDING quote past its expiry is EXPIRED, stored or not. */
+  statusAt(now: Date): QuoteStatus {
+    return this.props.status === 'PENDING' && now.getTime() >= this.props.expiresAt.getTime() ? 'EXPIRED' : this.props.status;
+  }
+
+  /** The stored form of what `statusAt` shows (the sweeper and a late execute persist it). */
+  expireIfDue(now: Date): Quote {
+    return this.statusAt(now) === this.props.status ? this : this.moveTo('EXPIRED', now);
+  }
+
+  /**
+   * Refuses an execute that cannot go ahead: `quote_expired` past `expiresAt` (the caller
+   * stores the EXPIRED it implies), `quote_already_used` once COMPLETED or FAILED.
+   */
+  assertExecutable(now: Date): void {
+    const status = this.statusAt(now);
+    if (status === 'EXPIRED') throw new QuoteExpiredError(this.id, this.props.expiresAt);
+    if (status !== 'PENDING') throw new QuoteAlreadyUsedError(this.id, status);
+  }
+
+  complete(transactionId: string, now: Date): Quote {
+    return new Quote({ ...this.props, status: 'COMPLETED', transactionId, updatedAt: now });
+  }
+
+  fail(reason: string, now: Date): Quote {
+    return new Quote({ ...this.props, status: 'FAILED', failureReason: reason, updatedAt: now });
+  }
+
+  /** The creator's or referrer's share of the fee, rounded down at the fee asset's scale: the platform keeps the remainder. */
+  commission(): Big {
+    return roundDown(this.props.terms.fee.times(this.props.pricing.referrerShareBps).div(10000), this.props.pricing.feeScale);
+  }
+
+  private moveTo(status: QuoteStatus, now: Date): Quote {
+    return new Quote({ ...this.props, status, updatedAt: now });
+  }
+}
