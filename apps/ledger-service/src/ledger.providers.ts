@@ -25,6 +25,7 @@ import { ListAccountsUseCase } from './application/use-cases/list-accounts/list-
 import { ListTransactionsUseCase } from './application/use-cases/list-transactions/list-transactions.use-case';
 import { OpenAccountUseCase } from './application/use-cases/open-account/open-account.use-case';
 import { OpenPrimaryAccountUseCase } from './application/use-cases/open-primary-account/open-primary-account.use-case';
+import { PostTradeUseCase } from './application/use-cases/post-trade/post-trade.use-case';
 import { ProvisionFundingMethodsUseCase } from './application/use-cases/provision-funding-methods/provision-funding-methods.use-case';
 import { UpdateAccountUseCase } from './application/use-cases/update-account/update-account.use-case';
 
@@ -53,4 +54,5 @@ export const LEDGER_PROVIDERS: Provider[] = [
   GetTransactionUseCase,
   AdvanceTransactionUseCase,
   GetFeesUseCase,
+  PostTradeUseCase,
 ];

@@ -229,6 +229,33 @@ export interface OrganizationStanding {
   parentOrganizationId: string | null;
   /** Whether the organization has signed an ACTIVE LOA for its creator (spec 6.4: transaction events reach the creator only then). */
   parentHoldsActiveLoa: boolean;
+  /** The organization that referred it (sign-up through a referral invite), or null: a trade's commission goes to it when there is no creator (issue 13 §4). */
+  referrerOrganizationId: string | null;
+}
+
+// ---------------------------------------------------------------- quotes (issue 13)
+
+export const QUOTE_STATUSES = ['PENDING', 'COMPLETED', 'EXPIRED', 'FAILED'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** Spec 2.6, plus the trade once executed and why a quote failed. */
+export interface QuoteView {
+  object: 'quote';
+  quoteId: string;
+  accountId: string;
+  fromAsset: string;
+  toAsset: string;
+  fromAmount: string;
+  toAmount: string;
+  appliedRate: string;
+  /** Null when no spread fee was applied (a tier of 0 bps). */
+  spread: { fee: string; asset: string } | null;
+  status: QuoteStatus;
+  /** The TRADE transaction once COMPLETED. */
+  transactionId: string | null;
+  failureReason: string | null;
+  expiresAt: string;
+  createdAt: string;
 }
 
 // ---------------------------------------------------------------- beneficiaries (issue 12)
@@ -408,4 +435,12 @@ export interface WebhookRecoveryView {
   until: string | null;
   /** Messages whose failed or dropped delivery was queued again. */
   messages: number;
+}
+
+// ---------------------------------------------------------------- ledger: trades (issue 13)
+
+/** What `trades.post` answers: the client's TRADE and, when one was paid, the COMMISSION of the same journal entry. */
+export interface TradePostingView {
+  trade: TransactionView;
+  commission: TransactionView | null;
 }

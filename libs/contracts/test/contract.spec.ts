@@ -35,6 +35,7 @@ describe('the command contract', () => {
       'transactions.get',
       'transactions.advance',
       'fees.get',
+      'trades.post',
     ]);
   });
 

@@ -3,6 +3,7 @@ import { Injectable, Module } from '@nestjs/common';
 import { commandConsumerProvider, ServiceRuntimeModule, ServiceUnavailableError } from '@pfs/messaging';
 import type { PingResult } from '@pfs/contracts';
 import { eventually, isolateQueues, startServiceUnderTest, type ServiceUnderTest } from '@pfs/testing';
+import { pingOnlyTable } from './support/ping-only-handlers';
 
 isolateQueues('msg-boot');
 
@@ -21,7 +22,7 @@ class SlowPingUseCase {
 
 @Module({
   imports: [ServiceRuntimeModule.forService({ service: 'quote', schema: 'quote' })],
-  providers: [...commandConsumerProvider('quote', { 'system.ping': SlowPingUseCase })],
+  providers: [...commandConsumerProvider('quote', pingOnlyTable('quote', SlowPingUseCase))],
 })
 class SlowQuoteModule {}
 

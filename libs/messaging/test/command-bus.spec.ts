@@ -12,6 +12,7 @@ import {
   type CommandConsumerOptions,
   type CommandContext,
 } from '../src';
+import { PassThroughCommandLog, pingOnlyHandlers } from './support/ping-only-handlers';
 
 const prefix = isolateQueues('msg-cmd');
 
@@ -47,10 +48,7 @@ function pong(service: CommandService): PingResult {
   return { service, time: new Date().toISOString() };
 }
 
-/**
- * The quote queue is the last without mutations, so every test consumes it; the tests that need
- * it idle (nobody consuming at first) use it under this prefix of their own.
- */
+/** The tests that need the quote queue idle (nobody consuming at first) use it under this prefix of their own. */
 const idlePrefix = `${prefix}-idle`;
 
 function newBus(timeoutMs = 5000, busPrefix = prefix): CommandBus {
@@ -67,17 +65,12 @@ async function startConsumer(
 ): Promise<CommandConsumer<CommandService>> {
   const consumer = new CommandConsumer<CommandService>(
     service,
-    [
-      {
-        command: 'system.ping',
-        execute: (_payload: unknown, context: CommandContext) => {
-          const behaviour = behaviours.get(context.requestId);
-          if (!behaviour) throw new Error(`no behaviour for ${context.requestId}`);
-          return behaviour(context);
-        },
-      },
-    ],
-    { redisUrl: config.redisUrl, prefix, logger, ...options },
+    pingOnlyHandlers(service, async (context) => {
+      const behaviour = behaviours.get(context.requestId);
+      if (!behaviour) throw new Error(`no behaviour for ${context.requestId}`);
+      return behaviour(context);
+    }),
+    { redisUrl: config.redisUrl, prefix, logger, commandLog: new PassThroughCommandLog(), ...options },
   );
   consumers.push(consumer);
   await consumer.start();

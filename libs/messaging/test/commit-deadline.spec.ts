@@ -13,6 +13,7 @@ import {
   ServiceUnavailableError,
   type CommandContext,
 } from '../src';
+import { PassThroughCommandLog, pingOnlyHandlers } from './support/ping-only-handlers';
 
 const prefix = isolateQueues('msg-deadline');
 
@@ -37,22 +38,17 @@ describe('the commit deadline of a command', () => {
   const bus = new CommandBus({ redisUrl: config.redisUrl, prefix, timeoutMs: 5000, workerCheckIntervalMs: 100, name: 'deadline-bus' });
   const consumer = new CommandConsumer(
     'quote',
-    [
-      {
-        command: 'system.ping',
-        // A use case: one transaction that writes, then takes `holdMs` before it would commit.
-        execute: async (_payload: unknown, context: CommandContext): Promise<PingResult> => {
-          const job = work.get(context.requestId);
-          if (!job) throw new Error('unexpected request');
-          await unitOfWork.run(async () => {
-            await inbox.markProcessed(job.eventId);
-            await sleep(job.holdMs);
-          });
-          return { service: 'quote', time: new Date().toISOString() };
-        },
-      },
-    ],
-    { redisUrl: config.redisUrl, prefix, logger },
+    // A use case: one transaction that writes, then takes `holdMs` before it would commit.
+    pingOnlyHandlers('quote', async (context: CommandContext): Promise<PingResult> => {
+      const job = work.get(context.requestId);
+      if (!job) throw new Error('unexpected request');
+      await unitOfWork.run(async () => {
+        await inbox.markProcessed(job.eventId);
+        await sleep(job.holdMs);
+      });
+      return { service: 'quote', time: new Date().toISOString() };
+    }),
+    { redisUrl: config.redisUrl, prefix, logger, commandLog: new PassThroughCommandLog() },
   );
   const outcomes: string[] = [];
 

@@ -16,6 +16,7 @@ import {
   type CommandHandlerTable,
   type AnyEventHandler,
 } from '../src';
+import { PassThroughCommandLog } from './support/ping-only-handlers';
 
 isolateQueues('msg-registry');
 
@@ -99,7 +100,7 @@ describe('CommandConsumer', () => {
   });
 
   it('accepts exactly one handler per declared job', async () => {
-    const consumer = new CommandConsumer('quote', [commandHandler('system.ping')], options);
+    const consumer = new CommandConsumer('quote', commandNames('quote').map((name) => commandHandler<'quote'>(name)), { ...options, commandLog: new PassThroughCommandLog() });
     await consumer.close();
   });
 

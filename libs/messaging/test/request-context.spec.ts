@@ -17,6 +17,7 @@ import {
   type CommandContext,
   type EventHandler,
 } from '../src';
+import { PassThroughCommandLog } from './support/ping-only-handlers';
 
 const prefix = isolateQueues('msg-reqctx');
 
@@ -29,7 +30,7 @@ const prefix = isolateQueues('msg-reqctx');
  */
 
 const SCHEMA = 'webhook';
-// A service whose queue has no mutations yet, so its consumer needs no command log.
+// Only `system.ping` is sent: the command log is never reached.
 const COMMAND_SERVICE = 'quote' as const;
 
 const lines: Array<Record<string, unknown>> = [];
@@ -85,6 +86,7 @@ const commands = new CommandConsumer(COMMAND_SERVICE, commandNames(COMMAND_SERVI
   redisUrl: config.redisUrl,
   prefix,
   logger,
+  commandLog: new PassThroughCommandLog(),
 });
 const events = new EventConsumer('ledger', [new LoggingSubscriber()], unitOfWork, new PrismaProcessedEventLog(host, SCHEMA), {
   redisUrl: config.redisUrl,

@@ -12,6 +12,7 @@ import {
   OutboxRelay,
   ServiceRuntimeModule,
 } from '../src';
+import { pingOnlyTable } from './support/ping-only-handlers';
 
 const prefix = isolateQueues('msg-obs');
 
@@ -42,7 +43,7 @@ class ProbeUseCase {
 
 @Module({
   imports: [ServiceRuntimeModule.forService({ service: SERVICE, schema: 'quote' })],
-  providers: [...commandConsumerProvider(SERVICE, { 'system.ping': ProbeUseCase })],
+  providers: [...commandConsumerProvider(SERVICE, pingOnlyTable(SERVICE, ProbeUseCase))],
 })
 class ProbeServiceModule {}
 

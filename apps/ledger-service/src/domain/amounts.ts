@@ -16,3 +16,10 @@ export function positiveAmount(text: string, asset: AssetDefinition, field = 'am
   if (amount.lte(0)) throw new LedgerRequestError(`${field}: must be greater than zero`);
   return amount;
 }
+
+/** Zero or more, with no more decimals than the asset's scale: a fee or commission that may be '0'. */
+export function nonNegativeAmount(text: string, asset: AssetDefinition, field: string): Big {
+  if (!isDecimalString(text)) throw new LedgerRequestError(`${field}: must be a decimal string`);
+  if (decimalPlaces(text) > asset.scale) throw new LedgerRequestError(`${field}: ${asset.code} takes at most ${asset.scale} decimals`);
+  return new Big(text);
+}

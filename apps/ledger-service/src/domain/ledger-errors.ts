@@ -76,3 +76,12 @@ export class FaucetUnavailableError extends DomainError {
     super('not_found', 'No such operation: the faucet exists only in the sandbox.');
   }
 }
+
+// Trades (issue 13).
+
+/** The account may hold but not trade: the quote service marks the quote FAILED on this code. */
+export class AccountNotActiveError extends DomainError {
+  constructor(accountId: string, status: string) {
+    super('forbidden', `Account ${accountId} is ${status}: only an ACTIVE account can trade.`);
+  }
+}

@@ -1,6 +1,7 @@
 import { Big, type PayoutRail, type TransactionAction, type TransactionRole, type TransactionStatus, type TransactionType } from '@pfs/contracts';
 import { customer, JournalEntry, platform, type JournalLine } from './journal-entry';
 import { IllegalTransitionError } from './ledger-errors';
+import type { TradeTerms } from './trade-terms';
 
 /**
  * The state machine (spec §3, api-decisions §5): EXPECTED → LOCKED → COMPLETED | DECLINED,
@@ -21,6 +22,8 @@ export function actionsFrom(status: TransactionStatus): TransactionAction[] {
 /** The transaction types whose money moves this ledger knows how to post. */
 const PAYINS: readonly TransactionType[] = ['CRYPTO_PAYIN', 'FIAT_PAYIN'];
 const PAYOUTS: readonly TransactionType[] = ['CRYPTO_PAYOUT', 'FIAT_PAYOUT'];
+/** Posted complete in one entry and never moved again: a trade is undone by another trade, not a refund. */
+const FINAL_ON_CREATION: readonly TransactionType[] = ['TRADE', 'COMMISSION'];
 
 export interface TransactionProps {
   id: string;
@@ -151,8 +154,90 @@ export class Transaction {
     return { transaction, entry };
   }
 
+  /**
+   * A quote's trade (issue 13 §3–§4), created and completed in one step (EXPECTED → COMPLETED,
+   * like the faucet's deposit) with its commission, in ONE journal entry: the client sells
+   * `fromAmount`; the platform's liquidity takes `fromAmount − fee` and pays `toAmount`; the fee
+   * goes to `fees_earned` but for the commission, which the recipient's account receives. Each
+   * asset balances on its own.
+   */
+  static trade(input: {
+    id: string;
+    organizationId: string;
+    accountId: string;
+    quoteId: string;
+    terms: TradeTerms;
+    /** Who earns the commission; null (or a zero commission) leaves the whole fee to the platform. */
+    commission: { id: string; organizationId: string; accountId: string } | null;
+    journalId: string;
+    now: Date;
+  }): { trade: StatusChange; commission: StatusChange | null; entry: JournalEntry } {
+    const { terms, now } = input;
+    const base = {
+      status: 'EXPECTED' as const,
+      chainName: null,
+      beneficiaryId: null,
+      quoteId: input.quoteId,
+      reference: null,
+      failureReason: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const trade = new Transaction({
+      ...base,
+      id: input.id,
+      organizationId: input.organizationId,
+      accountId: input.accountId,
+      type: 'TRADE',
+      role: 'SENDER',
+      asset: terms.fromAsset,
+      amount: terms.fromAmount,
+      fee: terms.fee,
+      feeAsset: terms.fromAsset,
+      counterpartyOrganizationId: null,
+    });
+    const paid = input.commission && terms.commission.gt(0) ? input.commission : null;
+    const commission = paid
+      ? new Transaction({
+          ...base,
+          id: paid.id,
+          organizationId: paid.organizationId,
+          accountId: paid.accountId,
+          type: 'COMMISSION',
+          role: 'RECEIVER',
+          asset: terms.fromAsset,
+          amount: terms.commission,
+          fee: null,
+          feeAsset: null,
+          // The client whose trade earned it.
+          counterpartyOrganizationId: input.organizationId,
+        })
+      : null;
+    const kept = paid ? terms.fee.minus(terms.commission) : terms.fee;
+    const lines: JournalLine[] = [
+      line(customer(input.accountId), terms.fromAsset, terms.fromAmount.neg()),
+      line(platform('liquidity'), terms.fromAsset, terms.fromAmount.minus(terms.fee)),
+      line(platform('fees_earned'), terms.fromAsset, kept),
+      ...(paid ? [line(customer(paid.accountId), terms.fromAsset, terms.commission)] : []),
+      line(platform('liquidity'), terms.toAsset, terms.toAmount.neg()),
+      line(customer(input.accountId), terms.toAsset, terms.toAmount),
+    ];
+    const entry = JournalEntry.of(input.journalId, 'TRADE:COMPLETED', trade.id, lines);
+    const completed = (transaction: Transaction): StatusChange => ({
+      transaction: new Transaction({ ...transaction.props, status: 'COMPLETED' }),
+      previousStatus: transaction.status,
+      entry: null,
+    });
+    return { trade: { ...completed(trade), entry }, commission: commission ? completed(commission) : null, entry };
+  }
+
+  get type(): TransactionType {
+    return this.props.type;
+  }
+
   /** Moves along the state machine; an illegal move is `invalid_request` naming the current status. */
   advance(action: TransactionAction, journalId: string, now: Date): StatusChange {
+    if (FINAL_ON_CREATION.includes(this.props.type)) throw new IllegalTransitionError(this.id, action, this.status, []);
     const move = TRANSITIONS[action];
     if (!move.from.includes(this.status)) throw new IllegalTransitionError(this.id, action, this.status, actionsFrom(this.status));
     return this.moveTo(move.to, journalId, now);

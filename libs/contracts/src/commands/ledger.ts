@@ -10,6 +10,7 @@ import {
   type FeesView,
   type FundingMethodView,
   type PageView,
+  type TradePostingView,
   type TransactionView,
 } from '../views';
 import { mutation, pageRequestSchema, query } from './command-definition';
@@ -93,4 +94,22 @@ export const ledgerCommands = {
   ).returns<TransactionView>(),
   /** The organization's effective pricing: its spread and referrer share, and the payout fees. */
   'fees.get': query(z.object({ organizationId: z.string() })).returns<FeesView>(),
+  /** Executes a quote's trade (issue 13 §3–§4) as ONE journal entry; `quoteId` is the operation id: at most one trade per quote, ever. */
+  'trades.post': mutation(
+    z.object({
+      organizationId: z.string(),
+      accountId: z.string(),
+      quoteId: z.string(),
+      /** What the client sells (debited). */
+      fromAsset: z.string(),
+      fromAmount: amount,
+      /** What the client receives (credited). */
+      toAsset: z.string(),
+      toAmount: amount,
+      /** The spread fee in `fromAsset`, part of `fromAmount` ('0' allowed). */
+      fee: z.string().regex(DECIMAL_STRING),
+      /** The part of the fee, in `fromAsset`, for the client's creator, else its referrer ('0' allowed). */
+      commission: z.string().regex(DECIMAL_STRING),
+    }),
+  ).returns<TradePostingView>(),
 } as const;

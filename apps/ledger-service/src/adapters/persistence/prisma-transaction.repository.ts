@@ -27,6 +27,28 @@ export class PrismaTransactionRepository extends TransactionRepository {
         ${t.reference}, ${t.failureReason}, ${t.createdAt}, ${t.updatedAt})`;
   }
 
+  async insertForQuote(transaction: Transaction): Promise<boolean> {
+    const t = transaction.props;
+    if (!t.quoteId) throw new Error(`transaction ${t.id} has no quote`);
+    // ON CONFLICT on the unique (quote_id, type) index, not a caught unique violation: a violation
+    // would abort the surrounding transaction, which could then not read the trade back. A
+    // concurrent insert for the quote makes this one wait for its outcome: committed → no row
+    // here (the caller reads the committed trade back), rolled back → ours.
+    const inserted = await this.host.client.$executeRaw`
+      INSERT INTO "ledger"."transactions" (id, organization_id, account_id, type, status, role, asset, amount, chain_name, beneficiary_id,
+        quote_id, fee, fee_asset, counterparty_organization_id, reference, failure_reason, created_at, updated_at)
+      VALUES (${t.id}, ${t.organizationId}, ${t.accountId}, ${t.type}, ${t.status}, ${t.role}, ${t.asset}, ${t.amount.toFixed()}::numeric,
+        ${t.chainName}, ${t.beneficiaryId}, ${t.quoteId}, ${t.fee?.toFixed() ?? null}::numeric, ${t.feeAsset}, ${t.counterpartyOrganizationId},
+        ${t.reference}, ${t.failureReason}, ${t.createdAt}, ${t.updatedAt})
+      ON CONFLICT (quote_id, type) DO NOTHING`;
+    return inserted > 0;
+  }
+
+  async findByQuote(quoteId: string): Promise<Transaction[]> {
+    const rows = await this.host.client.ledgerTransaction.findMany({ where: { quoteId }, orderBy: { id: 'asc' } });
+    return rows.map(toTransaction);
+  }
+
   async findById(transactionId: string): Promise<Transaction | null> {
     const row = await this.host.client.ledgerTransaction.findUnique({ where: { id: transactionId } });
     return row ? toTransaction(row) : null;

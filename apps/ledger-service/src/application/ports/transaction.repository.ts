@@ -12,6 +12,14 @@ export interface TransactionFilters {
 
 export abstract class TransactionRepository {
   abstract insert(transaction: Transaction): Promise<void>;
+  /**
+   * Inserts a transaction of a quote (a TRADE) unless one of its type exists for the quote
+   * already: false then, and nothing written. A concurrent insert for the same quote is waited
+   * for, so a false is only ever answered once the other one has committed.
+   */
+  abstract insertForQuote(transaction: Transaction): Promise<boolean>;
+  /** The transactions of a quote (its TRADE and COMMISSION), whoever's account they are on. */
+  abstract findByQuote(quoteId: string): Promise<Transaction[]>;
   abstract findById(transactionId: string): Promise<Transaction | null>;
   /** Locks the row until the unit of work ends, so two moves of one transaction take turns. */
   abstract findByIdForUpdate(transactionId: string): Promise<Transaction | null>;

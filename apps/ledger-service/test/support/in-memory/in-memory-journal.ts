@@ -41,6 +41,21 @@ export class InMemoryJournal extends Journal {
     this.entries.push(entry);
   }
 
+  /** What a rollback restores (see RollbackUnitOfWork). */
+  snapshot(): () => void {
+    const entries = this.entries.length;
+    const lines = this.customerLines.length;
+    const balances = new Map(this.balances);
+    const sequence = this.sequence;
+    return () => {
+      this.entries.splice(entries);
+      this.customerLines.splice(lines);
+      this.balances.clear();
+      for (const [key, balance] of balances) this.balances.set(key, balance);
+      this.sequence = sequence;
+    };
+  }
+
   async entriesOf(accountId: string, beforeSequence: string | null, limit: number): Promise<AccountEntry[]> {
     return this.customerLines
       .filter((line) => line.accountId === accountId && (beforeSequence === null || Number(line.sequence) < Number(beforeSequence)))

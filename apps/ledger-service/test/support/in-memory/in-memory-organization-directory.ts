@@ -11,6 +11,7 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
       verificationStatus: 'APPROVED',
       parentOrganizationId: null,
       parentHoldsActiveLoa: false,
+      referrerOrganizationId: null,
       ...this.standings.get(standing.organizationId),
       ...standing,
     });

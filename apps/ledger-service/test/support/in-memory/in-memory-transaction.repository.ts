@@ -12,6 +12,26 @@ export class InMemoryTransactionRepository extends TransactionRepository {
     this.transactions.set(transaction.id, transaction);
   }
 
+  async insertForQuote(transaction: Transaction): Promise<boolean> {
+    const { quoteId, type } = transaction.props;
+    if ([...this.transactions.values()].some((existing) => existing.props.quoteId === quoteId && existing.props.type === type)) return false;
+    await this.insert(transaction);
+    return true;
+  }
+
+  async findByQuote(quoteId: string): Promise<Transaction[]> {
+    return [...this.transactions.values()].filter((transaction) => transaction.props.quoteId === quoteId);
+  }
+
+  /** What a rollback restores (see RollbackUnitOfWork). */
+  snapshot(): () => void {
+    const saved = new Map(this.transactions);
+    return () => {
+      this.transactions.clear();
+      for (const [id, transaction] of saved) this.transactions.set(id, transaction);
+    };
+  }
+
   async findById(transactionId: string): Promise<Transaction | null> {
     return this.transactions.get(transactionId) ?? null;
   }

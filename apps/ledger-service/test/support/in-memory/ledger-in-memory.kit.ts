@@ -8,6 +8,7 @@ import { GetTransactionUseCase } from '../../../src/application/use-cases/get-tr
 import { ListAccountEntriesUseCase } from '../../../src/application/use-cases/list-account-entries/list-account-entries.use-case';
 import { ListTransactionsUseCase } from '../../../src/application/use-cases/list-transactions/list-transactions.use-case';
 import { OpenAccountUseCase } from '../../../src/application/use-cases/open-account/open-account.use-case';
+import { PostTradeUseCase } from '../../../src/application/use-cases/post-trade/post-trade.use-case';
 import { ProvisionFundingMethodsUseCase } from '../../../src/application/use-cases/provision-funding-methods/provision-funding-methods.use-case';
 import { UpdateAccountUseCase } from '../../../src/application/use-cases/update-account/update-account.use-case';
 import { Account } from '../../../src/domain/account';
@@ -17,6 +18,7 @@ import { InMemoryFundingMethodRepository } from './in-memory-funding-method.repo
 import { InMemoryJournal } from './in-memory-journal';
 import { InMemoryOrganizationDirectory } from './in-memory-organization-directory';
 import { InMemoryTransactionRepository } from './in-memory-transaction.repository';
+import { RollbackUnitOfWork } from './rollback-unit-of-work';
 
 /**
  * The ledger's money use cases wired in memory: no database, no Redis, the organization
@@ -53,8 +55,21 @@ export function ledgerInMemory(options: { environment?: ServiceEnvironment; fauc
     updateAccount: new UpdateAccountUseCase(unitOfWork, accounts, clock),
     listAccountEntries: new ListAccountEntriesUseCase(accounts, journal, cursors),
     getFees: new GetFeesUseCase(directory, settings),
+    // Rolls back like the database, so a refused trade is seen to write nothing. One caller at a time.
+    postTrade: new PostTradeUseCase(
+      new RollbackUnitOfWork([transactions, journal, { snapshot: () => rewind(outbox.events) }]),
+      accounts,
+      transactions,
+      journal,
+      directory,
+      outbox,
+      ids,
+      clock,
+    ),
     /** An organization known to the directory (approved unless told), with its primary account and `assets` activated on it. */
-    async organization(setup: { assets?: string[]; verificationStatus?: 'APPROVED' | 'PENDING' | 'ON_HOLD'; parentOrganizationId?: string } = {}) {
+    async organization(
+      setup: { assets?: string[]; verificationStatus?: 'APPROVED' | 'PENDING' | 'ON_HOLD'; parentOrganizationId?: string; referrerOrganizationId?: string } = {},
+    ) {
       const organizationId = ids.next('organization');
       const accountId = ids.next('account');
       await accounts.openIfAbsent(Account.openPrimary(accountId, organizationId, clock.now()));
@@ -62,6 +77,7 @@ export function ledgerInMemory(options: { environment?: ServiceEnvironment; fauc
         organizationId,
         verificationStatus: setup.verificationStatus ?? 'APPROVED',
         parentOrganizationId: setup.parentOrganizationId ?? null,
+        referrerOrganizationId: setup.referrerOrganizationId ?? null,
       });
       for (const asset of setup.assets ?? []) await provision.execute({ organizationId, accountId, asset });
       return { organizationId, accountId };
@@ -70,3 +86,11 @@ export function ledgerInMemory(options: { environment?: ServiceEnvironment; fauc
 }
 
 export type LedgerInMemory = ReturnType<typeof ledgerInMemory>;
+
+/** Undoes appends to `list` made after this call. */
+function rewind(list: unknown[]): () => void {
+  const length = list.length;
+  return () => {
+    list.splice(length);
+  };
+}

@@ -18,7 +18,23 @@ describe('GetOrganizationStandingUseCase (in memory)', () => {
       verificationStatus: 'APPROVED',
       parentOrganizationId: null,
       parentHoldsActiveLoa: false,
+      referrerOrganizationId: null,
     });
+  });
+
+  it('names the referrer of an organization that signed up through a referral invite (a trade’s commission goes to it)', async () => {
+    const { referralInvite } = await org.createReferralInvite.execute({ referrerOrganizationId: broker, email: 'ada@example.com' });
+    const { organization } = await org.acceptReferralInvite.execute({
+      referrerOrganizationId: broker,
+      referralInviteId: referralInvite.referralInviteId,
+      email: 'ada@example.com',
+      name: 'Ada',
+    });
+    expect(await org.getOrganizationStanding.execute({ organizationId: organization.organizationId })).toMatchObject({
+      parentOrganizationId: null,
+      referrerOrganizationId: broker,
+    });
+    expect(await org.getOrganizationStanding.execute({ organizationId: client })).toMatchObject({ parentOrganizationId: broker, referrerOrganizationId: null });
   });
 
   it('says whether a client holds an ACTIVE LOA for its creator, as of now', async () => {

@@ -7,7 +7,8 @@ import type { GetOrganizationStandingQuery } from './get-organization-standing.q
 
 /**
  * What a money-moving service asks before it acts for an organization: may it (verification),
- * and who hears about it (spec 6.4: the creator receives transaction events only under an ACTIVE LOA).
+ * and who hears about it (spec 6.4: the creator receives transaction events only under an ACTIVE LOA),
+ * and who earns a trade's commission (issue 13 §4: the creator, else the referrer).
  * Read fresh on every call, so an approval or a revocation counts from the next command on.
  */
 @Injectable()
@@ -26,6 +27,7 @@ export class GetOrganizationStandingUseCase {
       verificationStatus: organization.verificationStatus,
       parentOrganizationId: parent,
       parentHoldsActiveLoa: parent ? await this.authorizations.hasActiveAuthorization(organization.id, parent) : false,
+      referrerOrganizationId: organization.referrerOrganizationId,
     };
   }
 }

@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, EventOutbox, IdGenerator, UnitOfWork, type OrganizationStanding, type TradePostingView } from '@pfs/contracts';
+import { AccountNotActiveError, AccountNotFoundError, LedgerRequestError, PrimaryAccountNotFoundError } from '../../../domain/ledger-errors';
+import { tradeTerms } from '../../../domain/trade-terms';
+import { Transaction } from '../../../domain/transaction';
+import { recordStatusChange } from '../../transaction-events';
+import { presentTransaction } from '../../transaction.presenter';
+import { AccountRepository } from '../../ports/account.repository';
+import { Journal } from '../../ports/journal';
+import { OrganizationDirectory } from '../../ports/organization-directory';
+import { TransactionRepository } from '../../ports/transaction.repository';
+import type { PostTradeCommand } from './post-trade.command';
+
+/**
+ * The ledger's side of POST /v1/quotes/{quoteId}/execute (issue 13 §3–§4): the TRADE, its
+ * COMMISSION when one is owed, one journal entry for both and an event for each, in one
+ * database transaction.
+ *
+ * The quote id is the operation id, beyond the command log's command id: the quote service and
+ * the ledger are two databases, so a quote may be posted again under a new command id (the
+ * quote service died after the ledger committed, then the client retried). A quote that has a
+ * trade answers that trade and writes nothing; the database's unique (quote_id, type) makes two
+ * concurrent posts of one quote take turns, the second answering the first's result.
+ */
+@Injectable()
+export class PostTradeUseCase {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly accounts: AccountRepository,
+    private readonly transactions: TransactionRepository,
+    private readonly journal: Journal,
+    private readonly directory: OrganizationDirectory,
+    private readonly outbox: EventOutbox,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: PostTradeCommand): Promise<TradePostingView> {
+    const terms = tradeTerms(command);
+    return this.unitOfWork.run(async () => {
+      // Before anything else: a posted trade is answered even if the account changed since.
+      const posted = await this.postedResult(command);
+      if (posted) return posted;
+
+      const account = await this.accounts.findOwnership(command.accountId);
+      if (account?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
+      if (account.status !== 'ACTIVE') throw new AccountNotActiveError(command.accountId, account.status);
+
+      const standing = await this.directory.standing(command.organizationId);
+      const recipient = terms.commission.gt(0) ? await this.commissionRecipient(standing) : null;
+
+      const now = this.clock.now();
+      const { trade, commission, entry } = Transaction.trade({
+        id: this.ids.next('transaction'),
+        organizationId: command.organizationId,
+        accountId: command.accountId,
+        quoteId: command.quoteId,
+        terms,
+        commission: recipient ? { id: this.ids.next('transaction'), organizationId: recipient.standing.organizationId, accountId: recipient.accountId } : null,
+        journalId: this.ids.next('journal'),
+        now,
+      });
+      // Claims the quote: a concurrent post of it waits here, then finds the trade committed.
+      if (!(await this.transactions.insertForQuote(trade.transaction))) {
+        const result = await this.postedResult(command);
+        if (!result) throw new Error(`quote ${command.quoteId} has a trade that cannot be read back`);
+        return result;
+      }
+      if (commission) await this.transactions.insert(commission.transaction);
+      // Refuses a short balance (insufficient_funds): the unit of work rolls back the rows above.
+      await this.journal.post(entry, now);
+      await recordStatusChange(this.outbox, trade, standing, now);
+      if (commission && recipient) await recordStatusChange(this.outbox, commission, recipient.standing, now);
+      return { trade: presentTransaction(trade.transaction), commission: commission ? presentTransaction(commission.transaction) : null };
+    });
+  }
+
+  /** The quote's trade and commission as first answered, or null while the quote has no trade. */
+  private async postedResult(command: PostTradeCommand): Promise<TradePostingView | null> {
+    const existing = await this.transactions.findByQuote(command.quoteId);
+    const trade = existing.find((transaction) => transaction.type === 'TRADE');
+    if (!trade) return null;
+    if (trade.organizationId !== command.organizationId || trade.props.accountId !== command.accountId) {
+      // Quote ids are the quote service's own: this is a bug upstream, never a retry.
+      throw new LedgerRequestError(`quoteId: quote ${command.quoteId} was traded on another account.`);
+    }
+    const commission = existing.find((transaction) => transaction.type === 'COMMISSION');
+    return { trade: presentTransaction(trade), commission: commission ? presentTransaction(commission) : null };
+  }
+
+  /**
+   * Who earns the commission (issue 13 §4): the client's creator, else its referrer, on its
+   * primary account; null when it has neither, and the platform keeps the whole fee.
+   */
+  private async commissionRecipient(client: OrganizationStanding): Promise<{ standing: OrganizationStanding; accountId: string } | null> {
+    const organizationId = client.parentOrganizationId ?? client.referrerOrganizationId;
+    if (!organizationId) return null;
+    const accountId = await this.accounts.findPrimaryId(organizationId);
+    // Opened on organization.created, so only ever missing for a moment: refuse, retryable,
+    // rather than keep what is owed to the recipient.
+    if (!accountId) throw new PrimaryAccountNotFoundError(organizationId);
+    return { standing: await this.directory.standing(organizationId), accountId };
+  }
+}
