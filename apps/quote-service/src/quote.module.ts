@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { commandConsumerProvider, ServiceRuntimeModule } from '@pfs/messaging';
 import { QUOTE_COMMAND_HANDLERS } from './adapters/messaging/quote.command-handlers';
+import { QUOTE_PROVIDERS, QUOTE_SERVICE } from './quote.providers';
 
 /**
- * Binds this service's ports to their adapters and its queue to its use cases. Its domain
- * arrives with its own issue; until then it owns its schema, consumes its queue and answers
- * `system.ping` and health.
+ * Binds this service's ports to their adapters and its queue to its use cases: exchange quotes
+ * priced from the rate source and the organization's spread (spec 2.6, 4.7; api-decisions §6),
+ * and the sweeper that stores their expiry.
  */
 @Module({
-  imports: [ServiceRuntimeModule.forService({ service: 'quote', schema: 'quote' })],
-  providers: [...commandConsumerProvider('quote', QUOTE_COMMAND_HANDLERS)],
+  imports: [ServiceRuntimeModule.forService(QUOTE_SERVICE)],
+  providers: [...QUOTE_PROVIDERS, ...commandConsumerProvider('quote', QUOTE_COMMAND_HANDLERS)],
 })
 export class QuoteModule {}

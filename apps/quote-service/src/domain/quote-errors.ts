@@ -40,3 +40,10 @@ export class QuoteAlreadyUsedError extends DomainError {
     super('quote_already_used', `Quote ${quoteId} is ${status}: a quote can be executed once.`);
   }
 }
+
+/** The account is not one of the caller's: the same answer whether it exists elsewhere or not at all. */
+export class AccountNotFoundError extends DomainError {
+  constructor(accountId: string) {
+    super('account_not_found', `No account ${accountId} was found.`);
+  }
+}

@@ -1,9 +1,8 @@
-import { Big, roundDown } from '@pfs/contracts';
+import { Big, roundDown, type QuoteStatus } from '@pfs/contracts';
 import { QuoteAlreadyUsedError, QuoteExpiredError } from './quote-errors';
 import type { QuoteTerms } from './quote-pricing';
 
-export const QUOTE_STATUSES = ['PENDING', 'COMPLETED', 'EXPIRED', 'FAILED'] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export type { QuoteStatus };
 
 /** Spec 3 and 4.7: a quote expires five minutes after creation. */
 export const QUOTE_LIFETIME_MS = 5 * 60 * 1000;

@@ -1,4 +1,29 @@
+import { z } from 'zod';
+import { QUOTE_STATUSES, type PageView, type QuoteView } from '../views';
+import { mutation, pageRequestSchema, query } from './command-definition';
 import { systemCommands } from './system';
 
-/** The quote service's queue: `system.ping` until its first command is declared here. */
-export const quoteCommands = { ...systemCommands } as const;
+/**
+ * The quote service's queue (spec 2.6, 4.7; api-decisions §6). Each command's use case is
+ * `apps/quote-service/src/application/use-cases/<verb>-<resource>/`. Another organization's
+ * quote answers `quote_not_found`, as if it did not exist.
+ */
+export const quoteCommands = {
+  ...systemCommands,
+  /** POST /v1/quotes: exactly one of `fromAmount` and `toAmount` (checked here too, not only at the gateway). */
+  'quotes.create': mutation(
+    z.object({
+      organizationId: z.string(),
+      accountId: z.string(),
+      fromAsset: z.string(),
+      toAsset: z.string(),
+      fromAmount: z.string().nullable(),
+      toAmount: z.string().nullable(),
+    }),
+  ).returns<QuoteView>(),
+  'quotes.get': query(z.object({ organizationId: z.string(), quoteId: z.string() })).returns<QuoteView>(),
+  /** GET /v1/quotes: newest first; a PENDING quote past its expiry is listed EXPIRED. */
+  'quotes.list': query(
+    z.object({ organizationId: z.string(), page: pageRequestSchema, filters: z.object({ status: z.enum(QUOTE_STATUSES).optional() }) }),
+  ).returns<PageView<QuoteView>>(),
+} as const;

@@ -1,4 +1,7 @@
 import { commandHandlers, PingUseCase } from '@pfs/messaging';
+import { CreateQuoteUseCase } from '../../application/use-cases/create-quote/create-quote.use-case';
+import { GetQuoteUseCase } from '../../application/use-cases/get-quote/get-quote.use-case';
+import { ListQuotesUseCase } from '../../application/use-cases/list-quotes/list-quotes.use-case';
 
 /**
  * The quote service's queue: one line per command of `libs/contracts/src/commands/quote.ts`.
@@ -6,4 +9,7 @@ import { commandHandlers, PingUseCase } from '@pfs/messaging';
  */
 export const QUOTE_COMMAND_HANDLERS = commandHandlers('quote', {
   'system.ping': PingUseCase,
+  'quotes.create': CreateQuoteUseCase,
+  'quotes.get': GetQuoteUseCase,
+  'quotes.list': ListQuotesUseCase,
 });

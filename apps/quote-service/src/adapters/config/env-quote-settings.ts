@@ -1,0 +1,16 @@
+import { QuoteSettings } from '../../application/ports/quote-settings';
+import { TradeSizeLimits } from '../../domain/trade-size-limits';
+
+/** QUOTE_TRADE_LIMITS (`FROM/TO=MIN:MAX,…` in the source asset; pairs not named use the source asset's default) and QUOTE_SWEEP_INTERVAL_MS. */
+export class EnvQuoteSettings extends QuoteSettings {
+  readonly tradeLimits: TradeSizeLimits;
+  readonly sweepIntervalMs: number;
+
+  constructor(env: NodeJS.ProcessEnv = process.env) {
+    super();
+    this.tradeLimits = TradeSizeLimits.parse(env.QUOTE_TRADE_LIMITS ?? '');
+    const interval = env.QUOTE_SWEEP_INTERVAL_MS ?? '10000';
+    if (!/^[1-9][0-9]{2,6}$/.test(interval)) throw new Error(`QUOTE_SWEEP_INTERVAL_MS must be 100–9999999, not "${interval}"`);
+    this.sweepIntervalMs = Number(interval);
+  }
+}

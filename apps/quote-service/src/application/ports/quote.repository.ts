@@ -1,0 +1,12 @@
+import type { CursorPosition, QuoteStatus } from '@pfs/contracts';
+import type { Quote } from '../../domain/quote';
+
+/** Quotes at rest. A status filter reads statuses as of `now`: a PENDING quote past its expiry counts as EXPIRED. */
+export abstract class QuoteRepository {
+  abstract insert(quote: Quote): Promise<void>;
+  /** Any organization's (the use case decides what is visible). */
+  abstract findById(quoteId: string): Promise<Quote | null>;
+  abstract list(organizationId: string, filters: { status?: QuoteStatus }, now: Date, after: CursorPosition | null, limit: number): Promise<Quote[]>;
+  /** Stores EXPIRED on every PENDING quote past its expiry; how many. */
+  abstract expireDue(now: Date): Promise<number>;
+}

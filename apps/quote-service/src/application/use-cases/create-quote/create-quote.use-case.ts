@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, IdGenerator, UnitOfWork, type QuoteView } from '@pfs/contracts';
+import { Quote } from '../../../domain/quote';
+import { AccountNotFoundError, InvalidQuoteRequestError } from '../../../domain/quote-errors';
+import { priceBuying, priceSelling, type PricingInput } from '../../../domain/quote-pricing';
+import { quoteRequest } from '../../../domain/quote-request';
+import { presentQuote } from '../../quote.presenter';
+import { AccountDirectory } from '../../ports/account-directory';
+import { PricingDirectory } from '../../ports/pricing-directory';
+import { QuoteRepository } from '../../ports/quote.repository';
+import { QuoteSettings } from '../../ports/quote-settings';
+import { RateSource } from '../../ports/rate-source';
+import type { CreateQuoteCommand } from './create-quote.command';
+
+/**
+ * POST /v1/quotes (spec 4.7, api-decisions §6): prices the request at the mid-rate less the
+ * spread in force now, which the quote keeps (a later tier change never reprices it), for five
+ * minutes. Cheap refusals first; the ledger is asked only about a request that could be quoted.
+ */
+@Injectable()
+export class CreateQuoteUseCase {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly quotes: QuoteRepository,
+    private readonly rates: RateSource,
+    private readonly accounts: AccountDirectory,
+    private readonly pricing: PricingDirectory,
+    private readonly settings: QuoteSettings,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: CreateQuoteCommand): Promise<QuoteView> {
+    const request = quoteRequest(command);
+    const midRate = await this.rates.midRate(request.from.code, request.to.code);
+    const status = await this.accounts.statusOf(command.organizationId, command.accountId);
+    if (status === null) throw new AccountNotFoundError(command.accountId);
+    if (status !== 'ACTIVE') throw new InvalidQuoteRequestError('accountId', `account ${command.accountId} is ${status}: only an ACTIVE account can trade`);
+    const { spreadBps, referrerShareBps } = await this.pricing.pricingOf(command.organizationId);
+    const input: PricingInput = { midRate, spreadBps, fromScale: request.from.scale, toScale: request.to.scale };
+    const terms = request.side.kind === 'sell' ? priceSelling(request.side.fromAmount, input) : priceBuying(request.side.toAmount, input);
+    this.settings.tradeLimits.check(request.from.code, request.to.code, terms.fromAmount);
+    const now = this.clock.now();
+    const quote = Quote.create({
+      id: this.ids.next('quote'),
+      organizationId: command.organizationId,
+      accountId: command.accountId,
+      fromAsset: request.from.code,
+      toAsset: request.to.code,
+      terms,
+      pricing: { spreadBps, referrerShareBps, feeScale: request.from.scale },
+      now,
+    });
+    await this.unitOfWork.run(() => this.quotes.insert(quote));
+    return presentQuote(quote, now);
+  }
+}

@@ -1,0 +1,34 @@
+import type { Provider } from '@nestjs/common';
+import { commandBusProvider, type ServiceIdentity } from '@pfs/messaging';
+import { EnvQuoteSettings } from './adapters/config/env-quote-settings';
+import { QueueAccountDirectory, QueuePricingDirectory } from './adapters/ledger/queue-ledger-directory';
+import { QuoteExpirySweeper } from './adapters/messaging/quote-expiry.sweeper';
+import { PrismaQuoteRepository } from './adapters/persistence/prisma-quote.repository';
+import { ConfiguredRateSource } from './adapters/rates/configured-rate-source';
+import { AccountDirectory } from './application/ports/account-directory';
+import { PricingDirectory } from './application/ports/pricing-directory';
+import { QuoteRepository } from './application/ports/quote.repository';
+import { QuoteSettings } from './application/ports/quote-settings';
+import { RateSource } from './application/ports/rate-source';
+import { CreateQuoteUseCase } from './application/use-cases/create-quote/create-quote.use-case';
+import { ExpireQuotesUseCase } from './application/use-cases/expire-quotes/expire-quotes.use-case';
+import { GetQuoteUseCase } from './application/use-cases/get-quote/get-quote.use-case';
+import { ListQuotesUseCase } from './application/use-cases/list-quotes/list-quotes.use-case';
+
+export const QUOTE_SERVICE: ServiceIdentity = { service: 'quote', schema: 'quote' };
+
+/** Ports bound to adapters, and the use cases of the quote service. */
+export const QUOTE_PROVIDERS: Provider[] = [
+  { provide: EnvQuoteSettings, useFactory: () => new EnvQuoteSettings() },
+  { provide: QuoteSettings, useExisting: EnvQuoteSettings },
+  { provide: RateSource, useFactory: () => new ConfiguredRateSource() },
+  { provide: QuoteRepository, useClass: PrismaQuoteRepository },
+  { provide: AccountDirectory, useClass: QueueAccountDirectory },
+  { provide: PricingDirectory, useClass: QueuePricingDirectory },
+  ...commandBusProvider(),
+  CreateQuoteUseCase,
+  GetQuoteUseCase,
+  ListQuotesUseCase,
+  ExpireQuotesUseCase,
+  QuoteExpirySweeper,
+];

@@ -1,0 +1,107 @@
+import { Big, CursorCodec, type AccountStatus, type CursorPosition, type QuoteStatus } from '@pfs/contracts';
+import { InMemoryUnitOfWork, ManualClock, newestFirstPage, SequentialIdGenerator } from '@pfs/test-doubles';
+import { AccountDirectory } from '../../../src/application/ports/account-directory';
+import { PricingDirectory, type EffectivePricing } from '../../../src/application/ports/pricing-directory';
+import { QuoteRepository } from '../../../src/application/ports/quote.repository';
+import { QuoteSettings } from '../../../src/application/ports/quote-settings';
+import { RateSource } from '../../../src/application/ports/rate-source';
+import { CreateQuoteUseCase } from '../../../src/application/use-cases/create-quote/create-quote.use-case';
+import { ExpireQuotesUseCase } from '../../../src/application/use-cases/expire-quotes/expire-quotes.use-case';
+import { GetQuoteUseCase } from '../../../src/application/use-cases/get-quote/get-quote.use-case';
+import { ListQuotesUseCase } from '../../../src/application/use-cases/list-quotes/list-quotes.use-case';
+import type { Quote } from '../../../src/domain/quote';
+import { DEFAULT_RATES, RateTable } from '../../../src/domain/rate-table';
+import { TradeSizeLimits } from '../../../src/domain/trade-size-limits';
+
+/** The QuoteRepository contract over a map. */
+export class InMemoryQuoteRepository extends QuoteRepository {
+  readonly quotes = new Map<string, Quote>();
+
+  async insert(quote: Quote): Promise<void> {
+    this.quotes.set(quote.id, quote);
+  }
+
+  async findById(quoteId: string): Promise<Quote | null> {
+    return this.quotes.get(quoteId) ?? null;
+  }
+
+  async list(organizationId: string, filters: { status?: QuoteStatus }, now: Date, after: CursorPosition | null, limit: number): Promise<Quote[]> {
+    const matching = [...this.quotes.values()].filter((quote) => quote.props.organizationId === organizationId && (filters.status === undefined || quote.statusAt(now) === filters.status));
+    return newestFirstPage(matching, after, limit);
+  }
+
+  async expireDue(now: Date): Promise<number> {
+    let count = 0;
+    for (const quote of this.quotes.values()) {
+      const expired = quote.expireIfDue(now);
+      if (expired !== quote) {
+        this.quotes.set(quote.id, expired);
+        count += 1;
+      }
+    }
+    return count;
+  }
+}
+
+/** The ledger's accounts as the test writes them: account id → owner and status. */
+export class FixedAccountDirectory extends AccountDirectory {
+  readonly accounts = new Map<string, { organizationId: string; status: AccountStatus }>([
+    ['acct_1', { organizationId: 'org_1', status: 'ACTIVE' }],
+    ['acct_other', { organizationId: 'org_2', status: 'ACTIVE' }],
+  ]);
+
+  async statusOf(organizationId: string, accountId: string): Promise<AccountStatus | null> {
+    const account = this.accounts.get(accountId);
+    return account?.organizationId === organizationId ? account.status : null;
+  }
+}
+
+/** The pricing in force per organization (the platform default otherwise), changeable mid-test. */
+export class FixedPricingDirectory extends PricingDirectory {
+  readonly pricing = new Map<string, EffectivePricing>();
+
+  async pricingOf(organizationId: string): Promise<EffectivePricing> {
+    return this.pricing.get(organizationId) ?? { spreadBps: 100, referrerShareBps: 0 };
+  }
+}
+
+export class TableRateSource extends RateSource {
+  constructor(public table: RateTable = RateTable.parse(DEFAULT_RATES)) {
+    super();
+  }
+
+  async midRate(fromAsset: string, toAsset: string): Promise<Big> {
+    return this.table.midRate(fromAsset, toAsset);
+  }
+}
+
+export class FixedQuoteSettings extends QuoteSettings {
+  constructor(public tradeLimits: TradeSizeLimits = TradeSizeLimits.parse('')) {
+    super();
+  }
+}
+
+/** The quote service's use cases wired in memory. */
+export function quoteInMemory() {
+  const clock = new ManualClock();
+  const ids = new SequentialIdGenerator();
+  const unitOfWork = new InMemoryUnitOfWork();
+  const quotes = new InMemoryQuoteRepository();
+  const rates = new TableRateSource();
+  const accounts = new FixedAccountDirectory();
+  const pricing = new FixedPricingDirectory();
+  const settings = new FixedQuoteSettings();
+  const cursors = new CursorCodec('test-cursor-secret');
+  return {
+    clock,
+    quotes,
+    rates,
+    accounts,
+    pricing,
+    settings,
+    createQuote: new CreateQuoteUseCase(unitOfWork, quotes, rates, accounts, pricing, settings, ids, clock),
+    getQuote: new GetQuoteUseCase(quotes, clock),
+    listQuotes: new ListQuotesUseCase(quotes, cursors, clock),
+    expireQuotes: new ExpireQuotesUseCase(quotes, clock),
+  };
+}
