@@ -9,6 +9,7 @@ import { AuthorizationsController } from './authorizations/authorizations.contro
 import { BeneficiariesController } from './beneficiaries/beneficiaries.controller';
 import { FundingMethodsController } from './funding-methods/funding-methods.controller';
 import { FeesController } from './fees/fees.controller';
+import { QuotesController } from './quotes/quotes.controller';
 import { SandboxBeneficiariesController } from './sandbox/sandbox-beneficiaries.controller';
 import { SandboxTransactionsController } from './sandbox/sandbox-transactions.controller';
 import { FaucetController } from './transactions/faucet.controller';
@@ -79,6 +80,8 @@ export class GatewayModule {
         // Beneficiaries and their sandbox block.
         BeneficiariesController,
         SandboxBeneficiariesController,
+        // Exchange quotes.
+        QuotesController,
       ]),
       providers: [
         { provide: GATEWAY_CONFIG, useValue: runtime.config },

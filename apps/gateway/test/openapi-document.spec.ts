@@ -240,6 +240,7 @@ describe('OpenAPI document', () => {
         'get /v1/accounts/{accountId}',
         'post /v1/beneficiaries/bank',
         'patch /v1/beneficiaries/{beneficiaryId}',
+        'post /v1/quotes',
       ]),
     );
     for (const [method, path, listed] of built) {
@@ -261,6 +262,10 @@ describe('OpenAPI document', () => {
       '`not_found` is answered as `beneficiary_not_found` or `account_not_found`: ',
     );
     expect(operation('/v1/beneficiaries/bank', 'post').description).toContain('`quote_expired` is never answered here: this endpoint involves no quote.');
+    const createQuote = operation('/v1/quotes', 'post').description;
+    expect(createQuote).toContain('`not_found` is answered as `account_not_found`: ');
+    expect(createQuote).toContain('`forbidden` is never answered here: ');
+    expect(createQuote).toContain('`quote_expired` is never answered here: creating a quote involves no existing quote.');
   });
 
   it('documents the transport errors and the headers of every response on every operation', () => {

@@ -115,10 +115,10 @@ export const ERROR_DOCS: Readonly<Record<ErrorCode, ErrorDoc>> = {
   },
   insufficient_funds: { meaning: 'the account’s available balance is too low', example: 'The available USDC balance of acct_0c9a7e5d3b1f4a2c8e6d4b2a0f9e8d7c is too low.' },
   trade_size_out_of_bounds: {
-    meaning: 'the trade size is outside the pair’s configured minimum and maximum',
-    example: 'fromAmount: must be between 10 and 100000 USDC for USDC→EUR.',
+    meaning: 'the trade size (`fromAmount`, given or solved from `toAmount`) is outside the pair’s configured minimum and maximum; the message names both',
+    example: 'fromAmount: 0.5 USDC is outside the trade size for USDC → EUR: from 1 to 1000000 USDC.',
   },
-  swap_direction_not_allowed: { meaning: 'the two assets are the same or the pair has no rate', example: 'Quotes from BTC to BTC are not allowed.' },
+  swap_direction_not_allowed: { meaning: 'the two assets are the same or the pair has no rate', example: 'BTC → BTC: the same asset on both sides is not an exchange' },
   share_token_invalid: { meaning: 'the share token is invalid or expired', example: 'The share token is invalid or has expired.' },
   verification_import_unsupported: {
     meaning: 'the verification cannot be imported from this source',

@@ -18,7 +18,7 @@ function describeApi(config: GatewayConfig): string {
   const window = config.rateLimitWindowSeconds;
   const retentionHours = Math.round(config.idempotencyTtlSeconds / 3600);
   return [
-    'Accounts, balances, assets, transactions, beneficiaries and webhooks of a partner organization; quotes and payouts in later versions.',
+    'Accounts, balances, assets, transactions, exchange quotes, beneficiaries and webhooks of a partner organization; quote execution and payouts in later versions.',
     '',
     '## Conventions',
     '- Authenticate every `/v1` call with `Authorization: Bearer <api_key>` (`sk_test_…` in the sandbox, `sk_live_…` in production). The scheme name is matched case-insensitively.',
@@ -68,6 +68,7 @@ export function buildOpenApiDocument(app: INestApplication, config: GatewayConfi
     .addTag('Accounts', 'Accounts and their real-time balances.')
     .addTag('Organizations', 'The caller and the client organizations it creates.')
     .addTag('Authorizations', 'Letters of Authorization (LOA): letting another organization act for the caller.')
+    .addTag('Quotes', 'Exchange quotes between two assets: priced at the mid-rate less the organization’s spread, valid for 5 minutes.')
     .addTag('Beneficiaries', 'Payout recipients of the organization’s accounts: bank accounts and crypto wallets, with their lifecycle.')
     .addTag('Health', 'Probes for orchestrators; no authentication.')
     .addTag('Sandbox', 'Simulations available only in the sandbox; in production these routes answer 404 `not_found`.')
