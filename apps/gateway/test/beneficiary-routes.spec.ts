@@ -3,6 +3,7 @@ import { CommandBus } from '@pfs/messaging';
 import { isolateQueues } from '@pfs/testing';
 import { expectError, type RequestOptions } from './support/http-client';
 import { startServices, type CreatedOrganization, type ServiceProcesses } from './support/service-processes';
+import { StandInService, type SentCommand } from './support/stand-in-service';
 import { startTestGateway, type TestGateway } from './support/test-gateway';
 
 const queuePrefix = isolateQueues('gw-beneficiary-routes');
@@ -81,11 +82,6 @@ const PATCH_FIELDS = [
   'addressLine1', 'addressLine2', 'city', 'region', 'zipCode', 'country', 'taxId', 'taxIdType', 'tags', 'metadata',
 ];
 
-interface Sent {
-  name: string;
-  payload: Record<string, unknown>;
-}
-
 /*
  * The gateway's half of the beneficiary routes, against a stand-in for the beneficiary service
  * (the real one is exercised in e2e/beneficiaries.spec.ts): what each route forwards as its
@@ -97,20 +93,16 @@ describe('beneficiary routes at the gateway', () => {
   let services: ServiceProcesses;
   let gateway: TestGateway;
   let org: CreatedOrganization;
-  let sent: Sent[] = [];
+  let standIn: StandInService;
+  let sent: SentCommand[] = [];
 
   beforeAll(async () => {
     services = await startServices(queuePrefix, ['organization-service']);
     gateway = await startTestGateway();
     org = await services.createOrganization('beneficiary routes');
-    const bus = gateway.app.get(CommandBus);
-    const send = bus.send.bind(bus);
     // The beneficiary queue is answered here; authentication still goes to the organization service.
-    jest.spyOn(bus, 'send').mockImplementation((async (service: string, name: string, payload: Record<string, unknown>, options: never) => {
-      if (service !== 'beneficiary') return send(service as never, name as never, payload as never, options);
-      sent.push({ name, payload });
-      return name === 'beneficiaries.list' ? PAGE : VIEW;
-    }) as never);
+    standIn = new StandInService(gateway.app.get(CommandBus), 'beneficiary', (name) => (name === 'beneficiaries.list' ? PAGE : VIEW));
+    sent = standIn.sent;
   }, 120000);
 
   afterAll(async () => {
@@ -118,9 +110,7 @@ describe('beneficiary routes at the gateway', () => {
     await services?.stop();
   }, 60000);
 
-  beforeEach(() => {
-    sent = [];
-  });
+  beforeEach(() => standIn.reset());
 
   const call = (method: string, path: string, body?: unknown, options: RequestOptions = {}) => gateway.request(path, { method, key: org.apiKey, body, ...options });
   /** A refusal before the service: 400 `invalid_request`, its message, and no command sent. */
@@ -153,7 +143,7 @@ describe('beneficiary routes at the gateway', () => {
       expect(sent).toEqual([
         { name: 'beneficiaries.update', payload: { organizationId: org.organizationId, beneficiaryId: BENEFICIARY_ID, changes: { nickname: 'Renamed', email: null, tags: [] } } },
       ]);
-      sent = [];
+      sent.length = 0;
       expect((await call('PATCH', `/v1/beneficiaries/${BENEFICIARY_ID}`, {})).status).toBe(200);
       expect(sent[0]?.payload.changes).toEqual({});
     });
@@ -175,7 +165,7 @@ describe('beneficiary routes at the gateway', () => {
           payload: { organizationId: org.organizationId, page: { limit: 10, cursor: null }, filters: { accountId: ACCOUNT_ID, type: 'BANK', status: 'ARCHIVED' } },
         },
       ]);
-      sent = [];
+      sent.length = 0;
       expect((await call('GET', '/v1/beneficiaries')).status).toBe(200);
       expect(sent[0]?.payload).toEqual({ organizationId: org.organizationId, page: { limit: 25, cursor: null }, filters: {} });
 
@@ -187,7 +177,7 @@ describe('beneficiary routes at the gateway', () => {
         ['POST', `/v1/sandbox/beneficiaries/${BENEFICIARY_ID}/block`, 'beneficiaries.block'],
         ['POST', `/v1/sandbox/beneficiaries/${BENEFICIARY_ID}/unblock`, 'beneficiaries.unblock'],
       ] as const) {
-        sent = [];
+        sent.length = 0;
         const answer = await call(method, path);
         expect({ path, status: answer.status }).toEqual({ path, status: 200 });
         expect(sent).toEqual([{ name, payload: owned }]);

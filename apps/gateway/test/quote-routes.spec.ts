@@ -1,8 +1,9 @@
-import type { ErrorCode, PageView, QuoteView } from '@pfs/contracts';
-import { CommandBus, RemoteDomainError } from '@pfs/messaging';
+import type { PageView, QuoteView } from '@pfs/contracts';
+import { CommandBus } from '@pfs/messaging';
 import { isolateQueues } from '@pfs/testing';
 import { expectError, type RequestOptions } from './support/http-client';
 import { startServices, type CreatedOrganization, type ServiceProcesses } from './support/service-processes';
+import { StandInService, type SentCommand } from './support/stand-in-service';
 import { startTestGateway, type TestGateway } from './support/test-gateway';
 
 const queuePrefix = isolateQueues('gw-quote-routes');
@@ -32,11 +33,6 @@ const PAGE: PageView<QuoteView> = { data: [VIEW, { ...VIEW, status: 'EXPIRED', s
 const SELL = { accountId: ACCOUNT_ID, fromAsset: 'USD', toAsset: 'EUR', fromAmount: '100.00' };
 const BUY = { accountId: ACCOUNT_ID, fromAsset: 'BTC', toAsset: 'USDC', toAmount: '1000.000001' };
 
-interface Sent {
-  name: string;
-  payload: Record<string, unknown>;
-}
-
 /*
  * The gateway's half of the quote routes, against a stand-in for the quote service (the real
  * one is exercised in e2e/quotes.spec.ts): what each route forwards as its command, and what it
@@ -47,23 +43,16 @@ describe('quote routes at the gateway', () => {
   let services: ServiceProcesses;
   let gateway: TestGateway;
   let org: CreatedOrganization;
-  let sent: Sent[] = [];
-  /** When set, the stand-in answers every quote command with this error, as the real service's reply would arrive. */
-  let failWith: { code: ErrorCode; message: string } | null = null;
+  let standIn: StandInService;
+  let sent: SentCommand[] = [];
 
   beforeAll(async () => {
     services = await startServices(queuePrefix, ['organization-service']);
     gateway = await startTestGateway();
     org = await services.createOrganization('quote routes');
-    const bus = gateway.app.get(CommandBus);
-    const send = bus.send.bind(bus);
     // The quote queue is answered here; authentication still goes to the organization service.
-    jest.spyOn(bus, 'send').mockImplementation((async (service: string, name: string, payload: Record<string, unknown>, options: never) => {
-      if (service !== 'quote') return send(service as never, name as never, payload as never, options);
-      sent.push({ name, payload });
-      if (failWith) throw new RemoteDomainError(failWith);
-      return name === 'quotes.list' ? PAGE : VIEW;
-    }) as never);
+    standIn = new StandInService(gateway.app.get(CommandBus), 'quote', (name) => (name === 'quotes.list' ? PAGE : VIEW));
+    sent = standIn.sent;
   }, 120000);
 
   afterAll(async () => {
@@ -71,10 +60,7 @@ describe('quote routes at the gateway', () => {
     await services?.stop();
   }, 60000);
 
-  beforeEach(() => {
-    sent = [];
-    failWith = null;
-  });
+  beforeEach(() => standIn.reset());
 
   const call = (method: string, path: string, body?: unknown, options: RequestOptions = {}) => gateway.request(path, { method, key: org.apiKey, body, ...options });
   /** A refusal before the service: 400 `invalid_request`, its message, and no command sent. */
@@ -138,11 +124,11 @@ describe('quote routes at the gateway', () => {
       expect(sent).toEqual([
         { name: 'quotes.list', payload: { organizationId: org.organizationId, page: { limit: 10, cursor: null }, filters: { status: 'EXPIRED' } } },
       ]);
-      sent = [];
+      sent.length = 0;
       expect((await call('GET', '/v1/quotes?cursor=abc')).status).toBe(200);
       expect(sent[0]?.payload).toEqual({ organizationId: org.organizationId, page: { limit: 25, cursor: 'abc' }, filters: {} });
 
-      sent = [];
+      sent.length = 0;
       const got = await call('GET', `/v1/quotes/${QUOTE_ID}`);
       expect(got.status).toBe(200);
       expect(got.json()).toEqual(VIEW);
@@ -235,13 +221,13 @@ describe('quote routes at the gateway', () => {
       ['account_not_found', 404, `No account ${ACCOUNT_ID} was found.`],
       ['invalid_request', 400, `accountId: account ${ACCOUNT_ID} is SUSPENDED: only an ACTIVE account can trade`],
     ] as const)('%s is answered %i with the service’s message, as the document says', async (code, status, message) => {
-      failWith = { code, message };
+      standIn.failWith = { code, message };
       expect(expectError(await call('POST', '/v1/quotes', SELL), status, code).message).toBe(message);
       expect(sent).toHaveLength(1);
     });
 
     it('quote_not_found from the service on get', async () => {
-      failWith = { code: 'quote_not_found', message: `No quote ${QUOTE_ID} was found.` };
+      standIn.failWith = { code: 'quote_not_found', message: `No quote ${QUOTE_ID} was found.` };
       expectError(await call('GET', `/v1/quotes/${QUOTE_ID}`), 404, 'quote_not_found');
     });
   });
