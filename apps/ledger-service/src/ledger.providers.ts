@@ -19,6 +19,7 @@ import { CreditFaucetUseCase } from './application/use-cases/credit-faucet/credi
 import { GetAccountUseCase } from './application/use-cases/get-account/get-account.use-case';
 import { GetFeesUseCase } from './application/use-cases/get-fees/get-fees.use-case';
 import { GetFundingMethodUseCase } from './application/use-cases/get-funding-method/get-funding-method.use-case';
+import { GetTradeUseCase } from './application/use-cases/get-trade/get-trade.use-case';
 import { GetTransactionUseCase } from './application/use-cases/get-transaction/get-transaction.use-case';
 import { ListAccountEntriesUseCase } from './application/use-cases/list-account-entries/list-account-entries.use-case';
 import { ListAccountsUseCase } from './application/use-cases/list-accounts/list-accounts.use-case';
@@ -50,6 +51,7 @@ export const LEDGER_PROVIDERS: Provider[] = [
   GetFundingMethodUseCase,
   CreditFaucetUseCase,
   CreatePayoutUseCase,
+  GetTradeUseCase,
   ListTransactionsUseCase,
   GetTransactionUseCase,
   AdvanceTransactionUseCase,

@@ -36,6 +36,7 @@ describe('the command contract', () => {
       'transactions.advance',
       'fees.get',
       'trades.post',
+      'trades.get',
     ]);
   });
 

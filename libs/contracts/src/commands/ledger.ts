@@ -112,4 +112,6 @@ export const ledgerCommands = {
       commission: z.string().regex(DECIMAL_STRING),
     }),
   ).returns<TradePostingView>(),
+  /** A quote's trade as posted, or null while it has none (or it is another organization's). */
+  'trades.get': query(z.object({ organizationId: z.string(), quoteId: z.string() })).returns<TradePostingView | null>(),
 } as const;

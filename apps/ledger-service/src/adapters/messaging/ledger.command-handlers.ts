@@ -10,6 +10,7 @@ import { ListAccountEntriesUseCase } from '../../application/use-cases/list-acco
 import { ListAccountsUseCase } from '../../application/use-cases/list-accounts/list-accounts.use-case';
 import { ListTransactionsUseCase } from '../../application/use-cases/list-transactions/list-transactions.use-case';
 import { OpenAccountUseCase } from '../../application/use-cases/open-account/open-account.use-case';
+import { GetTradeUseCase } from '../../application/use-cases/get-trade/get-trade.use-case';
 import { PostTradeUseCase } from '../../application/use-cases/post-trade/post-trade.use-case';
 import { ProvisionFundingMethodsUseCase } from '../../application/use-cases/provision-funding-methods/provision-funding-methods.use-case';
 import { UpdateAccountUseCase } from '../../application/use-cases/update-account/update-account.use-case';
@@ -34,4 +35,5 @@ export const LEDGER_COMMAND_HANDLERS = commandHandlers('ledger', {
   'transactions.advance': AdvanceTransactionUseCase,
   'fees.get': GetFeesUseCase,
   'trades.post': PostTradeUseCase,
+  'trades.get': GetTradeUseCase,
 });

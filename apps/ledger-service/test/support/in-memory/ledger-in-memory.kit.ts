@@ -8,6 +8,7 @@ import { GetTransactionUseCase } from '../../../src/application/use-cases/get-tr
 import { ListAccountEntriesUseCase } from '../../../src/application/use-cases/list-account-entries/list-account-entries.use-case';
 import { ListTransactionsUseCase } from '../../../src/application/use-cases/list-transactions/list-transactions.use-case';
 import { OpenAccountUseCase } from '../../../src/application/use-cases/open-account/open-account.use-case';
+import { GetTradeUseCase } from '../../../src/application/use-cases/get-trade/get-trade.use-case';
 import { PostTradeUseCase } from '../../../src/application/use-cases/post-trade/post-trade.use-case';
 import { ProvisionFundingMethodsUseCase } from '../../../src/application/use-cases/provision-funding-methods/provision-funding-methods.use-case';
 import { UpdateAccountUseCase } from '../../../src/application/use-cases/update-account/update-account.use-case';
@@ -66,6 +67,7 @@ export function ledgerInMemory(options: { environment?: ServiceEnvironment; fauc
       ids,
       clock,
     ),
+    getTrade: new GetTradeUseCase(transactions),
     /** An organization known to the directory (approved unless told), with its primary account and `assets` activated on it. */
     async organization(
       setup: { assets?: string[]; verificationStatus?: 'APPROVED' | 'PENDING' | 'ON_HOLD'; parentOrganizationId?: string; referrerOrganizationId?: string } = {},

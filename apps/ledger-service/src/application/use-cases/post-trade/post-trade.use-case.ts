@@ -5,6 +5,7 @@ import { tradeTerms } from '../../../domain/trade-terms';
 import { Transaction } from '../../../domain/transaction';
 import { recordStatusChange } from '../../transaction-events';
 import { presentTransaction } from '../../transaction.presenter';
+import { findTradePosting, presentTradePosting } from '../../trade-posting';
 import { AccountRepository } from '../../ports/account.repository';
 import { Journal } from '../../ports/journal';
 import { OrganizationDirectory } from '../../ports/organization-directory';
@@ -77,15 +78,13 @@ export class PostTradeUseCase {
 
   /** The quote's trade and commission as first answered, or null while the quote has no trade. */
   private async postedResult(command: PostTradeCommand): Promise<TradePostingView | null> {
-    const existing = await this.transactions.findByQuote(command.quoteId);
-    const trade = existing.find((transaction) => transaction.type === 'TRADE');
-    if (!trade) return null;
-    if (trade.organizationId !== command.organizationId || trade.props.accountId !== command.accountId) {
+    const posting = await findTradePosting(this.transactions, command.quoteId);
+    if (!posting) return null;
+    if (posting.trade.organizationId !== command.organizationId || posting.trade.props.accountId !== command.accountId) {
       // Quote ids are the quote service's own: this is a bug upstream, never a retry.
       throw new LedgerRequestError(`quoteId: quote ${command.quoteId} was traded on another account.`);
     }
-    const commission = existing.find((transaction) => transaction.type === 'COMMISSION');
-    return { trade: presentTransaction(trade), commission: commission ? presentTransaction(commission) : null };
+    return presentTradePosting(posting);
   }
 
   /**
