@@ -1,9 +1,7 @@
 import type { BeneficiaryView, PageView } from '@pfs/contracts';
-import { CommandBus } from '@pfs/messaging';
 import { isolateQueues } from '@pfs/testing';
-import { expectError, type RequestOptions } from './support/http-client';
-import { startServices, type CreatedOrganization, type ServiceProcesses } from './support/service-processes';
-import { StandInService, type SentCommand } from './support/stand-in-service';
+import { expectError } from './support/http-client';
+import { useStandInRoutes } from './support/stand-in-service';
 import { startTestGateway, type TestGateway } from './support/test-gateway';
 
 const queuePrefix = isolateQueues('gw-beneficiary-routes');
@@ -90,35 +88,8 @@ const PATCH_FIELDS = [
  * refusal naming the field.
  */
 describe('beneficiary routes at the gateway', () => {
-  let services: ServiceProcesses;
-  let gateway: TestGateway;
-  let org: CreatedOrganization;
-  let standIn: StandInService;
-  let sent: SentCommand[] = [];
-
-  beforeAll(async () => {
-    services = await startServices(queuePrefix, ['organization-service']);
-    gateway = await startTestGateway();
-    org = await services.createOrganization('beneficiary routes');
-    // The beneficiary queue is answered here; authentication still goes to the organization service.
-    standIn = new StandInService(gateway.app.get(CommandBus), 'beneficiary', (name) => (name === 'beneficiaries.list' ? PAGE : VIEW));
-    sent = standIn.sent;
-  }, 120000);
-
-  afterAll(async () => {
-    await gateway?.close();
-    await services?.stop();
-  }, 60000);
-
-  beforeEach(() => standIn.reset());
-
-  const call = (method: string, path: string, body?: unknown, options: RequestOptions = {}) => gateway.request(path, { method, key: org.apiKey, body, ...options });
-  /** A refusal before the service: 400 `invalid_request`, its message, and no command sent. */
-  const refused = async (method: string, path: string, body?: unknown): Promise<string> => {
-    const { message } = expectError(await call(method, path, body), 400, 'invalid_request');
-    expect(sent).toEqual([]);
-    return message;
-  };
+  const routes = useStandInRoutes(queuePrefix, 'beneficiary', (name) => (name === 'beneficiaries.list' ? PAGE : VIEW));
+  const { sent, call, refused } = routes;
 
   describe('what is forwarded', () => {
     it('a bank beneficiary: the fields sent, with the caller’s organization, null kept as none', async () => {
@@ -128,20 +99,20 @@ describe('beneficiary routes at the gateway', () => {
       expect(sent).toEqual([
         {
           name: 'bank-beneficiaries.create',
-          payload: { ...BANK, iban: 'DE89 3704 0044 0532 0130 00', email: null, tags: ['a'], metadata: { k: 'v' }, organizationId: org.organizationId },
+          payload: { ...BANK, iban: 'DE89 3704 0044 0532 0130 00', email: null, tags: ['a'], metadata: { k: 'v' }, organizationId: routes.org.organizationId },
         },
       ]);
     });
 
     it('a crypto beneficiary', async () => {
       expect((await call('POST', '/v1/beneficiaries/crypto', { ...CRYPTO, asset: 'USDC' })).status).toBe(201);
-      expect(sent).toEqual([{ name: 'crypto-beneficiaries.create', payload: { ...CRYPTO, asset: 'USDC', organizationId: org.organizationId } }]);
+      expect(sent).toEqual([{ name: 'crypto-beneficiaries.create', payload: { ...CRYPTO, asset: 'USDC', organizationId: routes.org.organizationId } }]);
     });
 
     it('PATCH: exactly the fields present as `changes` (omitted means unchanged), null kept (it clears)', async () => {
       expect((await call('PATCH', `/v1/beneficiaries/${BENEFICIARY_ID}`, { nickname: 'Renamed', email: null, tags: [] })).status).toBe(200);
       expect(sent).toEqual([
-        { name: 'beneficiaries.update', payload: { organizationId: org.organizationId, beneficiaryId: BENEFICIARY_ID, changes: { nickname: 'Renamed', email: null, tags: [] } } },
+        { name: 'beneficiaries.update', payload: { organizationId: routes.org.organizationId, beneficiaryId: BENEFICIARY_ID, changes: { nickname: 'Renamed', email: null, tags: [] } } },
       ]);
       sent.length = 0;
       expect((await call('PATCH', `/v1/beneficiaries/${BENEFICIARY_ID}`, {})).status).toBe(200);
@@ -151,7 +122,7 @@ describe('beneficiary routes at the gateway', () => {
     it('PATCH lets null through for every field: the service decides which ones may be cleared', async () => {
       const everyNull = Object.fromEntries(PATCH_FIELDS.map((field) => [field, null]));
       expect((await call('PATCH', `/v1/beneficiaries/${BENEFICIARY_ID}`, everyNull)).status).toBe(200);
-      expect(sent).toEqual([{ name: 'beneficiaries.update', payload: { organizationId: org.organizationId, beneficiaryId: BENEFICIARY_ID, changes: everyNull } }]);
+      expect(sent).toEqual([{ name: 'beneficiaries.update', payload: { organizationId: routes.org.organizationId, beneficiaryId: BENEFICIARY_ID, changes: everyNull } }]);
     });
 
     it('the list with its page and filters; get, archive, unarchive, block and unblock with the id', async () => {
@@ -162,14 +133,14 @@ describe('beneficiary routes at the gateway', () => {
       expect(sent).toEqual([
         {
           name: 'beneficiaries.list',
-          payload: { organizationId: org.organizationId, page: { limit: 10, cursor: null }, filters: { accountId: ACCOUNT_ID, type: 'BANK', status: 'ARCHIVED' } },
+          payload: { organizationId: routes.org.organizationId, page: { limit: 10, cursor: null }, filters: { accountId: ACCOUNT_ID, type: 'BANK', status: 'ARCHIVED' } },
         },
       ]);
       sent.length = 0;
       expect((await call('GET', '/v1/beneficiaries')).status).toBe(200);
-      expect(sent[0]?.payload).toEqual({ organizationId: org.organizationId, page: { limit: 25, cursor: null }, filters: {} });
+      expect(sent[0]?.payload).toEqual({ organizationId: routes.org.organizationId, page: { limit: 25, cursor: null }, filters: {} });
 
-      const owned = { organizationId: org.organizationId, beneficiaryId: BENEFICIARY_ID };
+      const owned = { organizationId: routes.org.organizationId, beneficiaryId: BENEFICIARY_ID };
       for (const [method, path, name] of [
         ['GET', `/v1/beneficiaries/${BENEFICIARY_ID}`, 'beneficiaries.get'],
         ['POST', `/v1/beneficiaries/${BENEFICIARY_ID}/archive`, 'beneficiaries.archive'],
@@ -265,7 +236,7 @@ describe('beneficiary routes at the gateway', () => {
     });
 
     it('Service-On-Behalf-Of, which no beneficiary route supports', async () => {
-      const answer = await call('POST', '/v1/beneficiaries/bank', BANK, { headers: { 'Service-On-Behalf-Of': org.organizationId } });
+      const answer = await call('POST', '/v1/beneficiaries/bank', BANK, { headers: { 'Service-On-Behalf-Of': routes.org.organizationId } });
       expectError(answer, 400, 'invalid_request');
       expect(sent).toEqual([]);
     });

@@ -1,10 +1,7 @@
 import type { PageView, QuoteView } from '@pfs/contracts';
-import { CommandBus } from '@pfs/messaging';
 import { isolateQueues } from '@pfs/testing';
-import { expectError, type RequestOptions } from './support/http-client';
-import { startServices, type CreatedOrganization, type ServiceProcesses } from './support/service-processes';
-import { StandInService, type SentCommand } from './support/stand-in-service';
-import { startTestGateway, type TestGateway } from './support/test-gateway';
+import { expectError } from './support/http-client';
+import { useStandInRoutes } from './support/stand-in-service';
 
 const queuePrefix = isolateQueues('gw-quote-routes');
 
@@ -40,48 +37,21 @@ const BUY = { accountId: ACCOUNT_ID, fromAsset: 'BTC', toAsset: 'USDC', toAmount
  * scale, both or neither amount, malformed ids), each refusal naming the field.
  */
 describe('quote routes at the gateway', () => {
-  let services: ServiceProcesses;
-  let gateway: TestGateway;
-  let org: CreatedOrganization;
-  let standIn: StandInService;
-  let sent: SentCommand[] = [];
-
-  beforeAll(async () => {
-    services = await startServices(queuePrefix, ['organization-service']);
-    gateway = await startTestGateway();
-    org = await services.createOrganization('quote routes');
-    // The quote queue is answered here; authentication still goes to the organization service.
-    standIn = new StandInService(gateway.app.get(CommandBus), 'quote', (name) => (name === 'quotes.list' ? PAGE : VIEW));
-    sent = standIn.sent;
-  }, 120000);
-
-  afterAll(async () => {
-    await gateway?.close();
-    await services?.stop();
-  }, 60000);
-
-  beforeEach(() => standIn.reset());
-
-  const call = (method: string, path: string, body?: unknown, options: RequestOptions = {}) => gateway.request(path, { method, key: org.apiKey, body, ...options });
-  /** A refusal before the service: 400 `invalid_request`, its message, and no command sent. */
-  const refused = async (method: string, path: string, body?: unknown): Promise<string> => {
-    const { message } = expectError(await call(method, path, body), 400, 'invalid_request');
-    expect(sent).toEqual([]);
-    return message;
-  };
+  const routes = useStandInRoutes(queuePrefix, 'quote', (name) => (name === 'quotes.list' ? PAGE : VIEW));
+  const { sent, call, refused } = routes;
 
   describe('what is forwarded', () => {
     it('a sale: 201 with the quote, the amount given and the other one null, with the caller’s organization', async () => {
       const answer = await call('POST', '/v1/quotes', SELL);
       expect(answer.status).toBe(201);
       expect(answer.json()).toEqual(VIEW);
-      expect(sent).toEqual([{ name: 'quotes.create', payload: { ...SELL, toAmount: null, organizationId: org.organizationId } }]);
+      expect(sent).toEqual([{ name: 'quotes.create', payload: { ...SELL, toAmount: null, organizationId: routes.org.organizationId } }]);
     });
 
     it('a purchase, and null taken as not given', async () => {
       expect((await call('POST', '/v1/quotes', BUY)).status).toBe(201);
       expect((await call('POST', '/v1/quotes', { ...BUY, fromAmount: null })).status).toBe(201);
-      const payload = { ...BUY, fromAmount: null, organizationId: org.organizationId };
+      const payload = { ...BUY, fromAmount: null, organizationId: routes.org.organizationId };
       expect(sent).toEqual([
         { name: 'quotes.create', payload },
         { name: 'quotes.create', payload },
@@ -122,17 +92,17 @@ describe('quote routes at the gateway', () => {
       expect(list.headers.get('x-page-size')).toBe('2');
       expect(list.headers.get('x-next-cursor')).toBeNull();
       expect(sent).toEqual([
-        { name: 'quotes.list', payload: { organizationId: org.organizationId, page: { limit: 10, cursor: null }, filters: { status: 'EXPIRED' } } },
+        { name: 'quotes.list', payload: { organizationId: routes.org.organizationId, page: { limit: 10, cursor: null }, filters: { status: 'EXPIRED' } } },
       ]);
       sent.length = 0;
       expect((await call('GET', '/v1/quotes?cursor=abc')).status).toBe(200);
-      expect(sent[0]?.payload).toEqual({ organizationId: org.organizationId, page: { limit: 25, cursor: 'abc' }, filters: {} });
+      expect(sent[0]?.payload).toEqual({ organizationId: routes.org.organizationId, page: { limit: 25, cursor: 'abc' }, filters: {} });
 
       sent.length = 0;
       const got = await call('GET', `/v1/quotes/${QUOTE_ID}`);
       expect(got.status).toBe(200);
       expect(got.json()).toEqual(VIEW);
-      expect(sent).toEqual([{ name: 'quotes.get', payload: { organizationId: org.organizationId, quoteId: QUOTE_ID } }]);
+      expect(sent).toEqual([{ name: 'quotes.get', payload: { organizationId: routes.org.organizationId, quoteId: QUOTE_ID } }]);
     });
 
     it('a retry with the same Idempotency-Key is answered from the first response, without a second command', async () => {
@@ -202,14 +172,14 @@ describe('quote routes at the gateway', () => {
     });
 
     it('Service-On-Behalf-Of, which no quote route supports', async () => {
-      expectError(await call('POST', '/v1/quotes', SELL, { headers: { 'Service-On-Behalf-Of': org.organizationId } }), 400, 'invalid_request');
-      expectError(await call('GET', '/v1/quotes', undefined, { headers: { 'Service-On-Behalf-Of': org.organizationId } }), 400, 'invalid_request');
+      expectError(await call('POST', '/v1/quotes', SELL, { headers: { 'Service-On-Behalf-Of': routes.org.organizationId } }), 400, 'invalid_request');
+      expectError(await call('GET', '/v1/quotes', undefined, { headers: { 'Service-On-Behalf-Of': routes.org.organizationId } }), 400, 'invalid_request');
       expect(sent).toEqual([]);
     });
 
     it('a request without an API key', async () => {
-      expectError(await gateway.request('/v1/quotes', { method: 'POST', body: SELL }), 401, 'missing_api_key');
-      expectError(await gateway.request(`/v1/quotes/${QUOTE_ID}`), 401, 'missing_api_key');
+      expectError(await routes.gateway.request('/v1/quotes', { method: 'POST', body: SELL }), 401, 'missing_api_key');
+      expectError(await routes.gateway.request(`/v1/quotes/${QUOTE_ID}`), 401, 'missing_api_key');
       expect(sent).toEqual([]);
     });
   });
@@ -221,13 +191,13 @@ describe('quote routes at the gateway', () => {
       ['account_not_found', 404, `No account ${ACCOUNT_ID} was found.`],
       ['invalid_request', 400, `accountId: account ${ACCOUNT_ID} is SUSPENDED: only an ACTIVE account can trade`],
     ] as const)('%s is answered %i with the service’s message, as the document says', async (code, status, message) => {
-      standIn.failWith = { code, message };
+      routes.standIn.failWith = { code, message };
       expect(expectError(await call('POST', '/v1/quotes', SELL), status, code).message).toBe(message);
       expect(sent).toHaveLength(1);
     });
 
     it('quote_not_found from the service on get', async () => {
-      standIn.failWith = { code: 'quote_not_found', message: `No quote ${QUOTE_ID} was found.` };
+      routes.standIn.failWith = { code: 'quote_not_found', message: `No quote ${QUOTE_ID} was found.` };
       expectError(await call('GET', `/v1/quotes/${QUOTE_ID}`), 404, 'quote_not_found');
     });
   });
