@@ -1,4 +1,4 @@
-import type { PageView, QuoteView } from '@pfs/contracts';
+import type { PageView, QuoteView, TransactionView } from '@pfs/contracts';
 import { isolateQueues } from '@pfs/testing';
 import { expectError } from './support/http-client';
 import { useStandInRoutes } from './support/stand-in-service';
@@ -25,6 +25,27 @@ const VIEW: QuoteView = {
   expiresAt: '2026-11-21T04:49:09.123Z',
   createdAt: '2026-11-21T04:44:09.123Z',
 };
+/** What the stand-in answers to `quotes.execute`: the quote's trade, as the ledger posts it (amount and fee in `fromAsset`). */
+const TRADE: TransactionView = {
+  object: 'transaction',
+  transactionId: 'txn_8a1c3e5f7b9d4f2a6c8e0b2d4f6a8c0e',
+  type: 'TRADE',
+  status: 'COMPLETED',
+  accountId: ACCOUNT_ID,
+  amount: '100.00',
+  asset: 'USD',
+  chainName: null,
+  beneficiaryId: null,
+  quoteId: QUOTE_ID,
+  fee: '1.00',
+  feeAsset: 'USD',
+  counterpartyOrganizationId: null,
+  reference: null,
+  failureReason: null,
+  createdAt: '2026-11-21T04:46:30.001Z',
+  updatedAt: '2026-11-21T04:46:30.001Z',
+};
+const EXECUTE = `/v1/quotes/${QUOTE_ID}/execute`;
 const PAGE: PageView<QuoteView> = { data: [VIEW, { ...VIEW, status: 'EXPIRED', spread: null }], hasMore: false, nextCursor: null };
 
 const SELL = { accountId: ACCOUNT_ID, fromAsset: 'USD', toAsset: 'EUR', fromAmount: '100.00' };
@@ -37,7 +58,7 @@ const BUY = { accountId: ACCOUNT_ID, fromAsset: 'BTC', toAsset: 'USDC', toAmount
  * scale, both or neither amount, malformed ids), each refusal naming the field.
  */
 describe('quote routes at the gateway', () => {
-  const routes = useStandInRoutes(queuePrefix, 'quote', (name) => (name === 'quotes.list' ? PAGE : VIEW));
+  const routes = useStandInRoutes(queuePrefix, 'quote', (name) => ({ 'quotes.list': PAGE, 'quotes.execute': TRADE })[name] ?? VIEW);
   const { sent, call, refused } = routes;
 
   describe('what is forwarded', () => {
@@ -116,6 +137,34 @@ describe('quote routes at the gateway', () => {
       expectError(await call('POST', '/v1/quotes', { ...SELL, fromAmount: '100.01' }, { headers }), 422, 'idempotency_key_in_use');
       expect(sent).toHaveLength(1);
     });
+
+    it('execute: 200 with the TRADE transaction, the quote id and the caller’s organization forwarded', async () => {
+      const answer = await call('POST', EXECUTE);
+      expect(answer.status).toBe(200);
+      expect(answer.json()).toEqual(TRADE);
+      expect(sent).toEqual([{ name: 'quotes.execute', payload: { organizationId: routes.org.organizationId, quoteId: QUOTE_ID } }]);
+    });
+
+    it('execute: a body is ignored, as on the other action routes (archive): nothing of it is forwarded', async () => {
+      for (const body of [{ fromAmount: '1.00', quoteId: 'quote_00000000000000000000000000000000' }, {}, []]) {
+        expect((await call('POST', EXECUTE, body)).status).toBe(200);
+      }
+      const payload = { organizationId: routes.org.organizationId, quoteId: QUOTE_ID };
+      expect(sent).toEqual([0, 1, 2].map(() => ({ name: 'quotes.execute', payload })));
+    });
+
+    it('execute: a retry with the same Idempotency-Key replays the 200 without a second command; without one, each is sent', async () => {
+      const headers = { 'Idempotency-Key': `quote-execute-${Date.now()}` };
+      const first = await call('POST', EXECUTE, undefined, { headers });
+      const again = await call('POST', EXECUTE, undefined, { headers });
+      expect([first.status, again.status]).toEqual([200, 200]);
+      expect(again.json()).toEqual(TRADE);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(sent).toHaveLength(1);
+      // The service is what keeps a retry without the key from trading twice (409 quote_already_used).
+      expect((await call('POST', EXECUTE)).status).toBe(200);
+      expect(sent).toHaveLength(2);
+    });
   });
 
   describe('what is refused before the service is asked', () => {
@@ -159,14 +208,16 @@ describe('quote routes at the gateway', () => {
       expect(await refused('GET', `/v1/quotes?${query}`)).toMatch(message);
     });
 
-    it('a query parameter on get or create', async () => {
+    it('a query parameter on get, create or execute', async () => {
       expect(await refused('GET', `/v1/quotes/${QUOTE_ID}?expand=x`)).toMatch(/^expand: is not a recognised parameter$/);
       expect(await refused('POST', '/v1/quotes?dryRun=true', SELL)).toMatch(/^dryRun: is not a recognised parameter$/);
+      expect(await refused('POST', `${EXECUTE}?dryRun=true`)).toMatch(/^dryRun: is not a recognised parameter$/);
     });
 
     it('a malformed quote id is an unknown quote', async () => {
       for (const id of ['quote_nope', 'quote_3E1F5A7C9B0D2E4F6A8C0B1D3E5F7A9C', ACCOUNT_ID, 'quote_3e1f5a7c9b0d2e4f6a8c0b1d3e5f7a9c0']) {
         expect(expectError(await call('GET', `/v1/quotes/${id}`), 404, 'quote_not_found').message).toBe('No quote with this id was found.');
+        expect(expectError(await call('POST', `/v1/quotes/${id}/execute`), 404, 'quote_not_found').message).toBe('No quote with this id was found.');
       }
       expect(sent).toEqual([]);
     });
@@ -174,13 +225,51 @@ describe('quote routes at the gateway', () => {
     it('Service-On-Behalf-Of, which no quote route supports', async () => {
       expectError(await call('POST', '/v1/quotes', SELL, { headers: { 'Service-On-Behalf-Of': routes.org.organizationId } }), 400, 'invalid_request');
       expectError(await call('GET', '/v1/quotes', undefined, { headers: { 'Service-On-Behalf-Of': routes.org.organizationId } }), 400, 'invalid_request');
+      expectError(await call('POST', EXECUTE, undefined, { headers: { 'Service-On-Behalf-Of': routes.org.organizationId } }), 400, 'invalid_request');
       expect(sent).toEqual([]);
     });
 
     it('a request without an API key', async () => {
       expectError(await routes.gateway.request('/v1/quotes', { method: 'POST', body: SELL }), 401, 'missing_api_key');
       expectError(await routes.gateway.request(`/v1/quotes/${QUOTE_ID}`), 401, 'missing_api_key');
+      expectError(await routes.gateway.request(EXECUTE, { method: 'POST' }), 401, 'missing_api_key');
       expect(sent).toEqual([]);
+    });
+  });
+
+  describe('the document', () => {
+    interface Operation {
+      operationId: string;
+      description: string;
+      requestBody?: unknown;
+      parameters: Array<{ name: string; in: string }>;
+      responses: Record<string, { content?: { 'application/json'?: { schema?: { $ref?: string }; examples?: Record<string, unknown> } } }>;
+    }
+
+    it('describes execute: 200 with a Transaction, no body, its own codes under their statuses, and what the service does', async () => {
+      const document = (await routes.gateway.request('/openapi.json')).json<{ paths: Record<string, Record<string, Operation>> }>();
+      const execute = document.paths['/v1/quotes/{quoteId}/execute']?.post;
+      expect(execute?.operationId).toBe('executeQuote');
+      expect(execute?.requestBody).toBeUndefined();
+      expect(execute?.parameters.filter((parameter) => parameter.in !== 'header').map((parameter) => parameter.name)).toEqual(['quoteId']);
+      expect(execute?.responses['200']?.content?.['application/json']?.schema?.$ref).toBe('#/components/schemas/Transaction');
+      const codes = (status: string) => Object.keys(execute?.responses[status]?.content?.['application/json']?.examples ?? {});
+      expect(codes('403')).toEqual(['forbidden']);
+      expect(codes('404')).toEqual(['quote_not_found']);
+      expect(codes('409')).toEqual(expect.arrayContaining(['quote_expired', 'quote_already_used']));
+      expect(codes('422')).toEqual(expect.arrayContaining(['insufficient_funds']));
+      for (const text of [
+        'one** ledger transaction of type `TRADE`',
+        '`referrerShareBps`',
+        '`transaction.status.updated`',
+        'the quote stays `PENDING`',
+        'becomes `FAILED` with a `failureReason`',
+        'The quote id is the ledger’s operation id',
+        'verification status is not required',
+        '`Service-On-Behalf-Of` is not supported on this endpoint',
+      ]) {
+        expect(execute?.description).toContain(text);
+      }
     });
   });
 
@@ -199,6 +288,18 @@ describe('quote routes at the gateway', () => {
     it('quote_not_found from the service on get', async () => {
       routes.standIn.failWith = { code: 'quote_not_found', message: `No quote ${QUOTE_ID} was found.` };
       expectError(await call('GET', `/v1/quotes/${QUOTE_ID}`), 404, 'quote_not_found');
+    });
+
+    it.each([
+      ['quote_not_found', 404, `No quote ${QUOTE_ID} was found.`],
+      ['quote_expired', 409, `Quote ${QUOTE_ID} expired at 2026-11-21T04:49:09.123Z.`],
+      ['quote_already_used', 409, `Quote ${QUOTE_ID} has already been executed.`],
+      ['insufficient_funds', 422, `The available USD balance of ${ACCOUNT_ID} is too low: 100.00 needed.`],
+      ['forbidden', 403, `Account ${ACCOUNT_ID} is SUSPENDED: the quote can no longer be executed.`],
+    ] as const)('execute: %s is answered %i with the service’s message, as the document says', async (code, status, message) => {
+      routes.standIn.failWith = { code, message };
+      expect(expectError(await call('POST', EXECUTE), status, code).message).toBe(message);
+      expect(sent).toEqual([{ name: 'quotes.execute', payload: { organizationId: routes.org.organizationId, quoteId: QUOTE_ID } }]);
     });
   });
 });

@@ -1,16 +1,20 @@
 import type { Provider } from '@nestjs/common';
+import { Clock, RandomSource } from '@pfs/contracts';
 import { commandBusProvider, type ServiceIdentity } from '@pfs/messaging';
 import { EnvQuoteSettings } from './adapters/config/env-quote-settings';
 import { QueueAccountDirectory, QueuePricingDirectory } from './adapters/ledger/queue-ledger-directory';
+import { QueueTradeLedger } from './adapters/ledger/queue-trade-ledger';
 import { QuoteExpirySweeper } from './adapters/messaging/quote-expiry.sweeper';
 import { PrismaQuoteRepository } from './adapters/persistence/prisma-quote.repository';
-import { ConfiguredRateSource } from './adapters/rates/configured-rate-source';
+import { rateSourceFromEnv } from './adapters/rates/rate-source-from-env';
 import { AccountDirectory } from './application/ports/account-directory';
 import { PricingDirectory } from './application/ports/pricing-directory';
 import { QuoteRepository } from './application/ports/quote.repository';
 import { QuoteSettings } from './application/ports/quote-settings';
 import { RateSource } from './application/ports/rate-source';
+import { TradeLedger } from './application/ports/trade-ledger';
 import { CreateQuoteUseCase } from './application/use-cases/create-quote/create-quote.use-case';
+import { ExecuteQuoteUseCase } from './application/use-cases/execute-quote/execute-quote.use-case';
 import { ExpireQuotesUseCase } from './application/use-cases/expire-quotes/expire-quotes.use-case';
 import { GetQuoteUseCase } from './application/use-cases/get-quote/get-quote.use-case';
 import { ListQuotesUseCase } from './application/use-cases/list-quotes/list-quotes.use-case';
@@ -21,14 +25,16 @@ export const QUOTE_SERVICE: ServiceIdentity = { service: 'quote', schema: 'quote
 export const QUOTE_PROVIDERS: Provider[] = [
   { provide: EnvQuoteSettings, useFactory: () => new EnvQuoteSettings() },
   { provide: QuoteSettings, useExisting: EnvQuoteSettings },
-  { provide: RateSource, useFactory: () => new ConfiguredRateSource() },
+  { provide: RateSource, useFactory: (clock: Clock, random: RandomSource) => rateSourceFromEnv(clock, random), inject: [Clock, RandomSource] },
   { provide: QuoteRepository, useClass: PrismaQuoteRepository },
   { provide: AccountDirectory, useClass: QueueAccountDirectory },
   { provide: PricingDirectory, useClass: QueuePricingDirectory },
+  { provide: TradeLedger, useClass: QueueTradeLedger },
   ...commandBusProvider(),
   CreateQuoteUseCase,
   GetQuoteUseCase,
   ListQuotesUseCase,
+  ExecuteQuoteUseCase,
   ExpireQuotesUseCase,
   QuoteExpirySweeper,
 ];

@@ -1,5 +1,5 @@
 import { Big } from '@pfs/contracts';
-import { createPrismaClient, PrismaTransactionHost, type PrismaClient } from '@pfs/persistence';
+import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork, type PrismaClient } from '@pfs/persistence';
 import { testDatabaseUrl } from '@pfs/testing';
 import { PrismaQuoteRepository } from '../src/adapters/persistence/prisma-quote.repository';
 import { Quote, QUOTE_LIFETIME_MS } from '../src/domain/quote';
@@ -9,6 +9,7 @@ import { priceSelling } from '../src/domain/quote-pricing';
 describe('PrismaQuoteRepository (real PostgreSQL)', () => {
   let prisma: PrismaClient;
   let repository: PrismaQuoteRepository;
+  let unitOfWork: PrismaUnitOfWork;
   const run = Date.now().toString(16);
   const organizationId = `org_quote_repo_${run}`;
   const T0 = new Date('2026-11-23T08:00:00.000Z');
@@ -24,7 +25,9 @@ describe('PrismaQuoteRepository (real PostgreSQL)', () => {
 
   beforeAll(() => {
     prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 2, applicationName: 'quote-repository-spec' });
-    repository = new PrismaQuoteRepository(new PrismaTransactionHost(prisma));
+    const host = new PrismaTransactionHost(prisma);
+    repository = new PrismaQuoteRepository(host);
+    unitOfWork = new PrismaUnitOfWork(host);
   });
 
   afterAll(async () => {
@@ -55,5 +58,72 @@ describe('PrismaQuoteRepository (real PostgreSQL)', () => {
     expect(await repository.expireDue(now)).toBeGreaterThanOrEqual(1);
     expect((await repository.findById(early.id))?.props.status).toBe('EXPIRED');
     expect((await repository.findById(late.id))?.props.status).toBe('PENDING');
+  });
+
+  it('update stores the new state only over the expected status', async () => {
+    const created = quote(T0);
+    await repository.insert(created);
+    expect(await repository.update(created.complete('txn_1', at(1000)), 'EXPIRED')).toBe(false);
+    expect((await repository.findById(created.id))?.props.status).toBe('PENDING');
+    expect(await repository.update(created.complete('txn_1', at(1000)), 'PENDING')).toBe(true);
+    expect((await repository.findById(created.id))?.props).toMatchObject({ status: 'COMPLETED', transactionId: 'txn_1', updatedAt: at(1000) });
+    expect(await repository.update(created.fail('late', at(2000)), 'PENDING')).toBe(false);
+    expect((await repository.findById(created.id))?.props.status).toBe('COMPLETED');
+  });
+
+  it('findByIdForUpdate makes a second execute of the quote wait until the first commits, and then read its result', async () => {
+    const created = quote(T0);
+    await repository.insert(created);
+    const order: string[] = [];
+    let releaseFirst!: () => void;
+    const firstHoldsLock = new Promise<void>((resolve) => {
+      void unitOfWork.run(async () => {
+        await repository.findByIdForUpdate(created.id);
+        order.push('first locked');
+        resolve();
+        await new Promise<void>((release) => (releaseFirst = release));
+        await repository.update(created.complete('txn_first', at(1000)), 'PENDING');
+        order.push('first completed');
+      });
+    });
+    await firstHoldsLock;
+    const second = unitOfWork.run(async () => {
+      const read = await repository.findByIdForUpdate(created.id);
+      order.push(`second read ${read?.props.status}`);
+      return read;
+    });
+    // The second cannot have read before the first releases: its SELECT … FOR UPDATE waits.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(order).toEqual(['first locked']);
+    releaseFirst();
+    expect((await second)?.props).toMatchObject({ status: 'COMPLETED', transactionId: 'txn_first' });
+    expect(order).toEqual(['first locked', 'first completed', 'second read COMPLETED']);
+  });
+
+  it('afterRollback: what a refusal leaves behind is stored after the rest of its unit of work rolled back', async () => {
+    const refused = quote(T0);
+    const insertedThenUndone = quote(T0);
+    await repository.insert(refused);
+    const failure = unitOfWork.run(async () => {
+      await repository.insert(insertedThenUndone);
+      await repository.findByIdForUpdate(refused.id);
+      unitOfWork.afterRollback(async () => {
+        await repository.update(refused.fail('Account acct_1 is CLOSED', at(1000)), 'PENDING');
+      });
+      throw new Error('refused');
+    });
+    await expect(failure).rejects.toThrow('refused');
+    expect(await repository.findById(insertedThenUndone.id)).toBeNull();
+    expect((await repository.findById(refused.id))?.props).toMatchObject({ status: 'FAILED', failureReason: 'Account acct_1 is CLOSED' });
+
+    // Registered in a unit of work that commits: never run.
+    const committed = quote(T0);
+    await repository.insert(committed);
+    await unitOfWork.run(async () => {
+      unitOfWork.afterRollback(async () => {
+        await repository.update(committed.fail('never', at(1000)), 'PENDING');
+      });
+    });
+    expect((await repository.findById(committed.id))?.props.status).toBe('PENDING');
   });
 });

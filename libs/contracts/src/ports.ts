@@ -10,6 +10,13 @@ import { newId, type IdKind } from './ids';
 /** Runs work atomically; repositories and the outbox called inside join the same transaction. */
 export abstract class UnitOfWork {
   abstract run<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Called inside `run`: `work` runs after the unit of work (the outermost one) rolls back, and
+   * not at all if it commits. For a state a refusal must leave behind although it undoes the
+   * rest (a quote FAILED because its account can no longer trade). If `work` fails, that
+   * failure replaces the refusal, so the command fails as unexpected and is retried.
+   */
+  abstract afterRollback(work: () => Promise<void>): void;
 }
 
 /** Records domain events in the same transaction as the state change (the outbox). */

@@ -5,6 +5,7 @@ import type { PrismaClient, PrismaTx } from './prisma-client.factory';
 interface TxStore {
   tx: PrismaTx;
   afterCommit: Array<() => void>;
+  afterRollback: Array<() => Promise<void>>;
 }
 
 export interface TransactionHostOptions {
@@ -39,15 +40,24 @@ export class PrismaTransactionHost {
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.inTransaction) return work();
     const afterCommit: Array<() => void> = [];
-    const result = await this.root.$transaction(
-      (tx) =>
-        this.storage.run({ tx, afterCommit }, async () => {
-          const value = await work();
-          this.options.beforeCommit?.();
-          return value;
-        }),
-      { maxWait: 5000, timeout: 10000 },
-    );
+    const afterRollback: Array<() => Promise<void>> = [];
+    let result: T;
+    try {
+      result = await this.root.$transaction(
+        (tx) =>
+          this.storage.run({ tx, afterCommit, afterRollback }, async () => {
+            const value = await work();
+            this.options.beforeCommit?.();
+            return value;
+          }),
+        { maxWait: 5000, timeout: 10000 },
+      );
+    } catch (error) {
+      // Outside the transaction now: each runs on its own connection, in order. One that fails
+      // replaces the error, so the command fails as unexpected and is retried, never half-done.
+      for (const callback of afterRollback) await callback();
+      throw error;
+    }
     for (const callback of afterCommit) callback();
     return result;
   }
@@ -58,6 +68,14 @@ export class PrismaTransactionHost {
     if (store) store.afterCommit.push(callback);
     else callback();
   }
+
+  /**
+   * Runs `work` once the surrounding transaction has rolled back, outside it (nothing at all
+   * outside one): for what a refusal must leave behind although the refusal undoes the rest.
+   */
+  afterRollback(work: () => Promise<void>): void {
+    this.storage.getStore()?.afterRollback.push(work);
+  }
 }
 
 export class PrismaUnitOfWork extends UnitOfWork {
@@ -67,5 +85,9 @@ export class PrismaUnitOfWork extends UnitOfWork {
 
   run<T>(work: () => Promise<T>): Promise<T> {
     return this.host.run(work);
+  }
+
+  afterRollback(work: () => Promise<void>): void {
+    this.host.afterRollback(work);
   }
 }

@@ -18,10 +18,46 @@ import {
  * database, no Redis, nothing random, time standing still unless the test moves it.
  */
 
-/** Runs the work as it is: there is one caller at a time and nothing to roll back in memory. */
+/** Something whose writes a unit of work can undo: `snapshot()` answers the function that restores it. */
+export interface Rollbackable {
+  snapshot(): () => void;
+}
+
+/**
+ * The database's all-or-nothing in memory: when the work throws, what the participants held
+ * before it is restored, so "refused, nothing written" is tested as the database would have it;
+ * then what was registered with `afterRollback` runs. Nested units join the outer one, as
+ * PrismaTransactionHost does. Without participants nothing is undone (nothing to roll back).
+ */
 export class InMemoryUnitOfWork extends UnitOfWork {
-  run<T>(work: () => Promise<T>): Promise<T> {
-    return work();
+  private depth = 0;
+  private afterRollbacks: Array<() => Promise<void>> = [];
+
+  constructor(private readonly participants: readonly Rollbackable[] = []) {
+    super();
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.depth > 0) return work();
+    const restore = this.participants.map((participant) => participant.snapshot());
+    this.depth += 1;
+    try {
+      return await work();
+    } catch (error) {
+      for (const undo of restore) undo();
+      const pending = this.afterRollbacks;
+      this.afterRollbacks = [];
+      this.depth -= 1;
+      for (const callback of pending) await callback();
+      throw error;
+    } finally {
+      this.depth = 0;
+      this.afterRollbacks = [];
+    }
+  }
+
+  afterRollback(work: () => Promise<void>): void {
+    if (this.depth > 0) this.afterRollbacks.push(work);
   }
 }
 

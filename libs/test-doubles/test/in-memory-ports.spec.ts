@@ -14,6 +14,24 @@ describe('the shared in-memory ports', () => {
     expect(outbox.dataOf('funding-methods.provisioned')[0]?.asset).toBe('EUR');
   });
 
+  it('roll back what participants hold when the outermost unit throws, then run afterRollback; nested units join it', async () => {
+    let value = 'before';
+    const order: string[] = [];
+    const unitOfWork = new InMemoryUnitOfWork([{ snapshot: () => { const saved = value; return () => (value = saved); } }]);
+    const refused = unitOfWork.run(async () => {
+      value = 'written';
+      await unitOfWork.run(async () => unitOfWork.afterRollback(async () => void order.push(`after rollback, value ${value}`)));
+      throw new Error('refused');
+    });
+    await expect(refused).rejects.toThrow('refused');
+    expect(order).toEqual(['after rollback, value before']);
+    await unitOfWork.run(async () => {
+      value = 'committed';
+      unitOfWork.afterRollback(async () => void order.push('never'));
+    });
+    expect([value, order]).toEqual(['committed', ['after rollback, value before']]);
+  });
+
   it('make well-formed ids in order and the same bytes for the same seed', () => {
     const ids = new SequentialIdGenerator();
     const [first, second] = [ids.next('organization'), ids.next('account')];

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { PageView, Principal, QuoteView } from '@pfs/contracts';
+import type { PageView, Principal, QuoteView, TransactionView } from '@pfs/contracts';
 import { CommandBus } from '@pfs/messaging';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { CommandOrigin } from '../http/command-origin.decorator';
@@ -9,6 +9,7 @@ import { Paginated } from '../lists/paginated.decorator';
 import { ApiErrors } from '../openapi/api-errors.decorator';
 import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
 import { SpecListedCodes } from '../openapi/spec-listed-codes.decorator';
+import { TransactionDto } from '../transactions/transaction.dto';
 import { QUOTE_PARAM, quoteIdOf } from './quote-id.param';
 import { CreateQuoteBody, QUOTE_EXPIRY, QUOTE_PRICING, QuoteDto, QuoteListQueryDto, quoteAmountsOf } from './quote.dto';
 
@@ -21,6 +22,33 @@ const REFUSALS =
   '`fromAmount` (given, or solved from `toAmount`) outside the pair’s trade size: 422 `trade_size_out_of_bounds`, whose message names both bounds ' +
   '(by default, in the source asset: USD, EUR, USDC and USDT 1 to 1000000; BTC 0.00001 to 10; ETH 0.0003 to 300); another organization’s ' +
   'account, or an unknown one: 404 `account_not_found`.';
+
+const EXECUTION =
+  'Executes a `PENDING` quote at its price, as **one** ledger transaction of type `TRADE`: the quote’s account is debited `fromAmount` of ' +
+  '`fromAsset` and credited `toAmount` of `toAsset`, and the spread fee (`spread.fee`, in `fromAsset`, part of `fromAmount`) goes to the platform. ' +
+  'The answer is that TRADE transaction, `COMPLETED`, with `quoteId` set: its `amount` and `asset` are the quote’s `fromAmount` and `fromAsset`, ' +
+  'its `fee` and `feeAsset` the spread fee (included in `amount`, not charged on top). The quote becomes `COMPLETED` with `transactionId` naming ' +
+  'the trade, and a `transaction.status.updated` webhook is sent for it.\n\n' +
+  'Commission: when the client organization has a creator (its parent) or else a referrer, `referrerShareBps` of the spread fee (the share of ' +
+  'the organization’s tier at quote time, like the spread), rounded **down** at the scale of the fee’s asset, is credited to that organization’s ' +
+  'primary account as a `COMMISSION` transaction (with the same `quoteId`) in the same journal entry as the trade; the platform keeps the rest. ' +
+  'A commission that rounds to zero is not posted.';
+
+const EXECUTE_REFUSALS =
+  'Refusals: at or after `expiresAt`, 409 `quote_expired` (the quote reads `EXPIRED`); a quote already executed, or `FAILED`, 409 ' +
+  '`quote_already_used`; an available balance of `fromAsset` short of `fromAmount`, 422 `insufficient_funds`, and the quote stays `PENDING`: fund ' +
+  'the account and execute it again before it expires; the account suspended or closed since the quote was created, 403 `forbidden`, and the quote ' +
+  `becomes \`FAILED\` with a \`failureReason\`. ${NOT_FOUND_NOTE} No refusal moves any money.`;
+
+const EXECUTE_RETRIES =
+  'Retries: executing is safe to retry. The quote id is the ledger’s operation id, so however often the request is sent, with or without an ' +
+  '`Idempotency-Key`, at most one trade exists per quote. A retry after a lost reply answers 409 `quote_already_used`, unless it carries the same ' +
+  '`Idempotency-Key` as the original request, which replays the original 200 (the trade). Of two concurrent executes of one quote, exactly one ' +
+  'trades and the other answers 409 `quote_already_used`.';
+
+const EXECUTE_ELIGIBILITY =
+  'The organization’s verification status is not required to trade: a quote moves only funds already in the account. Takes no body (one sent ' +
+  'is ignored) and no query parameters.';
 
 /** Spec 2.6, 4.7 and api-decisions §6: exchange quotes, priced and kept by the quote service. */
 @ApiTags('Quotes')
@@ -96,5 +124,19 @@ export class QuotesController {
   @ApiErrors('quote_not_found')
   get(@CurrentPrincipal() principal: Principal, @CommandOrigin() origin: CommandOrigin, @Param('quoteId') quoteId: string, @Query() _query: NoQueryDto): Promise<QuoteView> {
     return this.bus.send('quote', 'quotes.get', { organizationId: principal.organizationId, quoteId: quoteIdOf(quoteId) }, origin);
+  }
+
+  @Post(':quoteId/execute')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'executeQuote',
+    summary: 'Execute a quote',
+    description: `${EXECUTION}\n\n${EXECUTE_REFUSALS}\n\n${EXECUTE_RETRIES}\n\n${EXECUTE_ELIGIBILITY}`,
+  })
+  @ApiParam(QUOTE_PARAM)
+  @ApiOkResponse({ description: 'The TRADE transaction, `COMPLETED`, with `quoteId` set.', type: TransactionDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @ApiErrors('quote_not_found', 'quote_expired', 'quote_already_used', 'insufficient_funds', 'forbidden')
+  execute(@CurrentPrincipal() principal: Principal, @CommandOrigin() origin: CommandOrigin, @Param('quoteId') quoteId: string, @Query() _query: NoQueryDto): Promise<TransactionView> {
+    return this.bus.send('quote', 'quotes.execute', { organizationId: principal.organizationId, quoteId: quoteIdOf(quoteId) }, origin);
   }
 }

@@ -47,3 +47,13 @@ export class AccountNotFoundError extends DomainError {
     super('account_not_found', `No account ${accountId} was found.`);
   }
 }
+
+/**
+ * The ledger refused the trade because the quote's account can no longer trade (suspended or
+ * closed since quoting): the quote FAILS with this message as its reason.
+ */
+export class AccountCannotTradeError extends DomainError {
+  constructor(message: string) {
+    super('forbidden', message);
+  }
+}

@@ -43,6 +43,18 @@ describe('Quote', () => {
     expect(() => failed.assertExecutable(at(2000))).toThrow(expect.objectContaining({ code: 'quote_already_used' }));
   });
 
+  it('completes from PENDING, or from EXPIRED for a trade posted in time and recorded late; nothing else moves a used quote', () => {
+    const expired = quote().expireIfDue(at(QUOTE_LIFETIME_MS));
+    expect(expired.complete('txn_1', at(QUOTE_LIFETIME_MS + 1)).props).toMatchObject({ status: 'COMPLETED', transactionId: 'txn_1' });
+    const done = quote().complete('txn_1', at(1000));
+    const failed = quote().fail('closed', at(1000));
+    for (const used of [done, failed]) {
+      expect(() => used.complete('txn_2', at(2000))).toThrow(expect.objectContaining({ code: 'quote_already_used' }));
+      expect(() => used.fail('again', at(2000))).toThrow(expect.objectContaining({ code: 'quote_already_used' }));
+    }
+    expect(() => expired.fail('closed', at(QUOTE_LIFETIME_MS + 1))).toThrow(expect.objectContaining({ code: 'quote_already_used' }));
+  });
+
   it('pays the referrer share of the fee rounded down at the fee scale; none without a share', () => {
     // fee = 1000 × 0.6 % = 6.00 USD; 20 % of it = 1.20; 33 bps of it = 0.0198 → 0.01.
     expect(quote().props.terms.fee).toEqual(new Big('6'));

@@ -35,7 +35,7 @@ export interface QuoteProps {
 /**
  * An exchange quote (spec 2.6). Moves: created PENDING; PENDING → COMPLETED (executed),
  * PENDING → EXPIRED (at `expiresAt`: read lazily, and by a sweeper), PENDING → FAILED (the
- * account can no longer trade). Only a PENDING quote before its expiry can be executed, once.
+ * account can no longer trade), EXPIRED → COMPLETED (a trade posted in time, recorded late). Only a PENDING quote before its expiry can be executed, once.
  */
 export class Quote {
   private constructor(readonly props: Readonly<QuoteProps>) {}
@@ -81,11 +81,17 @@ export class Quote {
     if (status !== 'PENDING') throw new QuoteAlreadyUsedError(this.id, status);
   }
 
+  /**
+   * Executed: its trade is `transactionId`. Also from EXPIRED, for a trade the ledger posted
+   * before the quote expired while this service failed to record it (the trade is what happened).
+   */
   complete(transactionId: string, now: Date): Quote {
+    if (this.props.status !== 'PENDING' && this.props.status !== 'EXPIRED') throw new QuoteAlreadyUsedError(this.id, this.props.status);
     return new Quote({ ...this.props, status: 'COMPLETED', transactionId, updatedAt: now });
   }
 
   fail(reason: string, now: Date): Quote {
+    if (this.props.status !== 'PENDING') throw new QuoteAlreadyUsedError(this.id, this.props.status);
     return new Quote({ ...this.props, status: 'FAILED', failureReason: reason, updatedAt: now });
   }
 

@@ -18,6 +18,20 @@ describe('RateTable', () => {
     expect(() => table.midRate('BTC', 'USD')).toThrow(expect.objectContaining({ code: 'swap_direction_not_allowed', message: 'BTC → USD: no rate is available for this pair' }));
   });
 
+  it('lists its typed pairs, and replaces typed rates deriving every inverse again exactly as parse does', () => {
+    const table = RateTable.parse('EUR/USD=1.08,ETH/BTC=0.036');
+    expect([...table.typedRates()].map(([pair, rate]) => `${pair}=${rate.toFixed()}`)).toEqual(['EUR/USD=1.08', 'ETH/BTC=0.036']);
+    const moved = table.withTypedRates(new Map([['EUR/USD', new Big('1.1')]]));
+    const parsed = RateTable.parse('EUR/USD=1.1,ETH/BTC=0.036');
+    for (const pair of parsed.pairs()) {
+      const [from, to] = pair.split('/');
+      expect({ pair, rate: moved.midRate(from, to).toFixed() }).toEqual({ pair, rate: parsed.midRate(from, to).toFixed() });
+    }
+    expect(table.midRate('EUR', 'USD').toFixed()).toBe('1.08');
+    expect(() => table.withTypedRates(new Map([['USD/EUR', new Big('0.9')]]))).toThrow('rate USD/EUR is not a typed pair of the table');
+    expect(() => table.withTypedRates(new Map([['EUR/USD', new Big('0')]]))).toThrow('rate EUR/USD must be positive, not 0');
+  });
+
   it('stops the service at start on a malformed table, an unknown asset, a pair typed twice or a zero rate', () => {
     expect(() => RateTable.parse('EURUSD=1.08')).toThrow('is not BASE/QUOTE=RATE');
     expect(() => RateTable.parse('GBP/USD=1.27')).toThrow('GBP is not an asset of the catalog');

@@ -16,7 +16,10 @@ const INVERSE_DP = 24;
 
 /** Mid-rates by ordered pair; a typed pair and its derived inverse. */
 export class RateTable {
-  private constructor(private readonly rates: ReadonlyMap<string, Big>) {}
+  private constructor(
+    private readonly rates: ReadonlyMap<string, Big>,
+    private readonly typed: ReadonlyMap<string, Big>,
+  ) {}
 
   /** `BASE/QUOTE=RATE,…`; a malformed table, an unknown asset or a pair given twice stops the service at start. */
   static parse(text: string): RateTable {
@@ -32,11 +35,17 @@ export class RateTable {
       if (rates.has(`${base}/${quote}`) || rates.has(`${quote}/${base}`)) throw new Error(`rate "${entry}": the pair is given twice (its inverse is derived)`);
       rates.set(`${base}/${quote}`, value);
     }
-    for (const [pair, value] of [...rates]) {
+    return RateTable.derive(rates);
+  }
+
+  /** The typed pairs with their inverses, each `1 / rate` kept to INVERSE_DP places. */
+  private static derive(typed: ReadonlyMap<string, Big>): RateTable {
+    const rates = new Map(typed);
+    for (const [pair, value] of typed) {
       const [base, quote] = pair.split('/');
       rates.set(`${quote}/${base}`, new Big(1).div(value).round(INVERSE_DP, Big.roundHalfEven));
     }
-    return new RateTable(rates);
+    return new RateTable(rates, new Map(typed));
   }
 
   /** How much of `toAsset` one `fromAsset` is worth, before any spread. */
@@ -52,4 +61,23 @@ export class RateTable {
     return [...this.rates.keys()];
   }
 
+  /** The typed pairs (`BASE/QUOTE`) and their rates, in the order given; the inverses are derived from these. */
+  typedRates(): ReadonlyMap<string, Big> {
+    return this.typed;
+  }
+
+  /**
+   * The same table with some typed rates replaced, every inverse derived again exactly as `parse`
+   * derives it (a drifted rate moves its inverse, never separately). A pair that is not typed here
+   * (an inverse, or a pair the table has not) or a rate that is not positive is refused.
+   */
+  withTypedRates(replaced: ReadonlyMap<string, Big>): RateTable {
+    const typed = new Map(this.typed);
+    for (const [pair, value] of replaced) {
+      if (!typed.has(pair)) throw new Error(`rate ${pair} is not a typed pair of the table`);
+      if (value.lte(0)) throw new Error(`rate ${pair} must be positive, not ${value.toFixed()}`);
+      typed.set(pair, value);
+    }
+    return RateTable.derive(typed);
+  }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUOTE_STATUSES, type PageView, type QuoteView } from '../views';
+import { QUOTE_STATUSES, type PageView, type QuoteView, type TransactionView } from '../views';
 import { mutation, pageRequestSchema, query } from './command-definition';
 import { systemCommands } from './system';
 
@@ -26,4 +26,10 @@ export const quoteCommands = {
   'quotes.list': query(
     z.object({ organizationId: z.string(), page: pageRequestSchema, filters: z.object({ status: z.enum(QUOTE_STATUSES).optional() }) }),
   ).returns<PageView<QuoteView>>(),
+  /**
+   * POST /v1/quotes/{quoteId}/execute: the TRADE transaction, posted by the ledger under the
+   * quote id as its operation id, so a retry after any failure between the two services ends
+   * with the same one trade.
+   */
+  'quotes.execute': mutation(z.object({ organizationId: z.string(), quoteId: z.string() })).returns<TransactionView>(),
 } as const;

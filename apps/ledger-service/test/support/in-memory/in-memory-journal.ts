@@ -41,7 +41,7 @@ export class InMemoryJournal extends Journal {
     this.entries.push(entry);
   }
 
-  /** What a rollback restores (see RollbackUnitOfWork). */
+  /** What a rollback restores (see InMemoryUnitOfWork). */
   snapshot(): () => void {
     const entries = this.entries.length;
     const lines = this.customerLines.length;

@@ -23,7 +23,7 @@ export class InMemoryTransactionRepository extends TransactionRepository {
     return [...this.transactions.values()].filter((transaction) => transaction.props.quoteId === quoteId);
   }
 
-  /** What a rollback restores (see RollbackUnitOfWork). */
+  /** What a rollback restores (see InMemoryUnitOfWork). */
   snapshot(): () => void {
     const saved = new Map(this.transactions);
     return () => {

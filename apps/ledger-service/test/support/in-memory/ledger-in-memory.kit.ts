@@ -19,7 +19,7 @@ import { InMemoryFundingMethodRepository } from './in-memory-funding-method.repo
 import { InMemoryJournal } from './in-memory-journal';
 import { InMemoryOrganizationDirectory } from './in-memory-organization-directory';
 import { InMemoryTransactionRepository } from './in-memory-transaction.repository';
-import { RollbackUnitOfWork } from './rollback-unit-of-work';
+
 
 /**
  * The ledger's money use cases wired in memory: no database, no Redis, the organization
@@ -58,7 +58,7 @@ export function ledgerInMemory(options: { environment?: ServiceEnvironment; fauc
     getFees: new GetFeesUseCase(directory, settings),
     // Rolls back like the database, so a refused trade is seen to write nothing. One caller at a time.
     postTrade: new PostTradeUseCase(
-      new RollbackUnitOfWork([transactions, journal, { snapshot: () => rewind(outbox.events) }]),
+      new InMemoryUnitOfWork([transactions, journal, { snapshot: () => rewind(outbox.events) }]),
       accounts,
       transactions,
       journal,

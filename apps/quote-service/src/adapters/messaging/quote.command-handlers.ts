@@ -1,5 +1,6 @@
 import { commandHandlers, PingUseCase } from '@pfs/messaging';
 import { CreateQuoteUseCase } from '../../application/use-cases/create-quote/create-quote.use-case';
+import { ExecuteQuoteUseCase } from '../../application/use-cases/execute-quote/execute-quote.use-case';
 import { GetQuoteUseCase } from '../../application/use-cases/get-quote/get-quote.use-case';
 import { ListQuotesUseCase } from '../../application/use-cases/list-quotes/list-quotes.use-case';
 
@@ -12,4 +13,5 @@ export const QUOTE_COMMAND_HANDLERS = commandHandlers('quote', {
   'quotes.create': CreateQuoteUseCase,
   'quotes.get': GetQuoteUseCase,
   'quotes.list': ListQuotesUseCase,
+  'quotes.execute': ExecuteQuoteUseCase,
 });

@@ -43,6 +43,21 @@ export class PrismaQuoteRepository extends QuoteRepository {
     return row ? this.toQuote(row) : null;
   }
 
+  async findByIdForUpdate(quoteId: string): Promise<Quote | null> {
+    // Prisma has no SELECT … FOR UPDATE: lock first, then read the row through the model.
+    await this.host.client.$queryRaw`SELECT id FROM "quote"."quotes" WHERE id = ${quoteId} FOR UPDATE`;
+    return this.findById(quoteId);
+  }
+
+  async update(quote: Quote, expected: QuoteStatus): Promise<boolean> {
+    const q = quote.props;
+    const { count } = await this.host.client.quote.updateMany({
+      where: { id: q.id, status: expected },
+      data: { status: q.status, transactionId: q.transactionId, failureReason: q.failureReason, updatedAt: q.updatedAt },
+    });
+    return count === 1;
+  }
+
   async list(organizationId: string, filters: { status?: QuoteStatus }, now: Date, after: CursorPosition | null, limit: number): Promise<Quote[]> {
     const page = newestFirstPage(after, limit);
     const rows = await this.host.client.quote.findMany({ where: { AND: [{ organizationId }, statusAt(filters.status, now), page.where] }, orderBy: page.orderBy, take: page.take });

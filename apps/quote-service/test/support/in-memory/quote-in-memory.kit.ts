@@ -1,15 +1,18 @@
-import { Big, CursorCodec, type AccountStatus, type CursorPosition, type QuoteStatus } from '@pfs/contracts';
+import { Big, CursorCodec, DomainError, type AccountStatus, type CursorPosition, type QuoteStatus, type TransactionView } from '@pfs/contracts';
 import { InMemoryUnitOfWork, ManualClock, newestFirstPage, SequentialIdGenerator } from '@pfs/test-doubles';
 import { AccountDirectory } from '../../../src/application/ports/account-directory';
 import { PricingDirectory, type EffectivePricing } from '../../../src/application/ports/pricing-directory';
 import { QuoteRepository } from '../../../src/application/ports/quote.repository';
 import { QuoteSettings } from '../../../src/application/ports/quote-settings';
 import { RateSource } from '../../../src/application/ports/rate-source';
+import { TradeLedger } from '../../../src/application/ports/trade-ledger';
+import { ExecuteQuoteUseCase } from '../../../src/application/use-cases/execute-quote/execute-quote.use-case';
 import { CreateQuoteUseCase } from '../../../src/application/use-cases/create-quote/create-quote.use-case';
 import { ExpireQuotesUseCase } from '../../../src/application/use-cases/expire-quotes/expire-quotes.use-case';
 import { GetQuoteUseCase } from '../../../src/application/use-cases/get-quote/get-quote.use-case';
 import { ListQuotesUseCase } from '../../../src/application/use-cases/list-quotes/list-quotes.use-case';
 import type { Quote } from '../../../src/domain/quote';
+import { AccountCannotTradeError } from '../../../src/domain/quote-errors';
 import { DEFAULT_RATES, RateTable } from '../../../src/domain/rate-table';
 import { TradeSizeLimits } from '../../../src/domain/trade-size-limits';
 
@@ -23,6 +26,25 @@ export class InMemoryQuoteRepository extends QuoteRepository {
 
   async findById(quoteId: string): Promise<Quote | null> {
     return this.quotes.get(quoteId) ?? null;
+  }
+
+  async findByIdForUpdate(quoteId: string): Promise<Quote | null> {
+    return this.findById(quoteId);
+  }
+
+  async update(quote: Quote, expected: QuoteStatus): Promise<boolean> {
+    if (this.quotes.get(quote.id)?.props.status !== expected) return false;
+    this.quotes.set(quote.id, quote);
+    return true;
+  }
+
+  /** What a rollback restores (see InMemoryUnitOfWork). */
+  snapshot(): () => void {
+    const saved = new Map(this.quotes);
+    return () => {
+      this.quotes.clear();
+      for (const [id, quote] of saved) this.quotes.set(id, quote);
+    };
   }
 
   async list(organizationId: string, filters: { status?: QuoteStatus }, now: Date, after: CursorPosition | null, limit: number): Promise<Quote[]> {
@@ -65,6 +87,54 @@ export class FixedPricingDirectory extends PricingDirectory {
   }
 }
 
+/**
+ * The ledger's trades as the quote service sees them: one TRADE per quote, however often posted
+ * (the quote id is the operation id). `refuse` makes the next posts fail as the ledger would.
+ */
+export class InMemoryTradeLedger extends TradeLedger {
+  readonly trades = new Map<string, TransactionView>();
+  posts = 0;
+  refusal: 'insufficient_funds' | 'account_suspended' | null = null;
+  /** Called after a post is recorded: a test throws here to lose the reply after the ledger committed. */
+  afterPost: (() => void) | null = null;
+
+  async post(quote: Quote): Promise<TransactionView> {
+    this.posts += 1;
+    const posted = this.trades.get(quote.id);
+    if (posted) return posted;
+    if (this.refusal === 'insufficient_funds') throw new DomainError('insufficient_funds', `Account ${quote.props.accountId} has too little ${quote.props.fromAsset}.`);
+    if (this.refusal === 'account_suspended') throw new AccountCannotTradeError(`Account ${quote.props.accountId} is SUSPENDED: only an ACTIVE account can trade.`);
+    const q = quote.props;
+    const at = new Date(0).toISOString();
+    const trade: TransactionView = {
+      object: 'transaction',
+      transactionId: `txn_${String(this.trades.size + 1).padStart(32, '0')}`,
+      type: 'TRADE',
+      status: 'COMPLETED',
+      accountId: q.accountId,
+      amount: q.terms.toAmount.toFixed(),
+      asset: q.toAsset,
+      chainName: null,
+      beneficiaryId: null,
+      quoteId: q.id,
+      fee: q.terms.fee.toFixed(),
+      feeAsset: q.fromAsset,
+      counterpartyOrganizationId: null,
+      reference: null,
+      failureReason: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    this.trades.set(quote.id, trade);
+    this.afterPost?.();
+    return trade;
+  }
+
+  async postedTrade(quote: Quote): Promise<TransactionView | null> {
+    return this.trades.get(quote.id) ?? null;
+  }
+}
+
 export class TableRateSource extends RateSource {
   constructor(public table: RateTable = RateTable.parse(DEFAULT_RATES)) {
     super();
@@ -85,8 +155,9 @@ export class FixedQuoteSettings extends QuoteSettings {
 export function quoteInMemory() {
   const clock = new ManualClock();
   const ids = new SequentialIdGenerator();
-  const unitOfWork = new InMemoryUnitOfWork();
   const quotes = new InMemoryQuoteRepository();
+  const unitOfWork = new InMemoryUnitOfWork([quotes]);
+  const ledger = new InMemoryTradeLedger();
   const rates = new TableRateSource();
   const accounts = new FixedAccountDirectory();
   const pricing = new FixedPricingDirectory();
@@ -99,9 +170,11 @@ export function quoteInMemory() {
     accounts,
     pricing,
     settings,
+    ledger,
     createQuote: new CreateQuoteUseCase(unitOfWork, quotes, rates, accounts, pricing, settings, ids, clock),
     getQuote: new GetQuoteUseCase(quotes, clock),
     listQuotes: new ListQuotesUseCase(quotes, cursors, clock),
     expireQuotes: new ExpireQuotesUseCase(quotes, clock),
+    executeQuote: new ExecuteQuoteUseCase(unitOfWork, quotes, ledger, clock),
   };
 }
