@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { Big, type QuoteView, type TransactionView } from '@pfs/contracts';
+import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
+import { eventually, isolateQueues, ledgerInvariantViolations, testDatabaseUrl } from '@pfs/testing';
+import { send, type Answer, type RequestOptions } from '../support/http-client';
+import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
+
+const queuePrefix = isolateQueues('gw-e2e-quote-kill');
+
+/*
+ * Kill test (issue 13 §3, §5), every app its own process: the quote service is killed (-9)
+ * after the ledger committed a quote's trade and before the quote service committed the quote
+ * COMPLETED; it is restarted and the client executes again. There must be exactly one trade,
+ * the quote COMPLETED with it, the balances moved once, and the books balanced.
+ *
+ * The window is made certain rather than hit by chance: the test holds a SHARE lock on
+ * quote.quotes, which lets the service lock the quote's row (ROW SHARE) but not update it (ROW
+ * EXCLUSIVE). So the service locks the quote, the ledger posts, and the service's UPDATE waits
+ * on the test; the kill comes while it waits, and its transaction dies uncommitted.
+ */
+describe('kill -9 the quote service between the ledger’s posting and its own commit (end to end)', () => {
+  let e2e: E2eStack;
+  let prisma: PrismaClient;
+  let client: CreatedOrganization;
+
+  const call = (path: string, options: RequestOptions = {}) => send(e2e.baseUrl, path, options);
+  const post = (path: string, body: Record<string, unknown> | undefined, idempotencyKey: string) =>
+    call(path, { method: 'POST', key: client.apiKey, ...(body ? { body } : {}), headers: { 'Idempotency-Key': idempotencyKey } });
+  const balance = async (asset: string) =>
+    new Big((await prisma.ledgerBalance.findUnique({ where: { accountId_asset: { accountId: client.accountId, asset } } }))?.amount.toFixed() ?? '0');
+  const trades = (quoteId: string) => prisma.ledgerTransaction.findMany({ where: { quoteId }, select: { id: true, type: true } });
+
+  beforeAll(async () => {
+    // A short command timeout: the execute caught by the kill is answered 503 soon.
+    e2e = await startE2eStack(queuePrefix, { COMMAND_TIMEOUT_MS: '3000' });
+    prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 3, applicationName: 'gateway-e2e-quote-kill' });
+    client = await e2e.createOrganization('e2e quote kill');
+    await eventually(async () => (await prisma.ledgerAccount.findUnique({ where: { id: client.accountId }, select: { id: true } }))?.id, 15000);
+    expect((await post('/v1/funding-methods', { asset: 'USDC' }, randomUUID())).status).toBe(200);
+    const funded = await post('/v1/transactions/faucet', { accountId: client.accountId, asset: 'USDC', amount: '100', chainName: 'ETHEREUM_SEPOLIA' }, randomUUID());
+    expect(funded.status).toBe(200);
+  }, 120000);
+
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await e2e?.stop();
+  }, 60000);
+
+  /**
+   * Executes the quote with `key` while holding the SHARE lock; once the ledger has the trade
+   * and the service's UPDATE of the quote waits on the lock, kills the service, then lets go.
+   * Answers the execute's response (the gateway's 503: the service died under it).
+   */
+  async function executeAndKillBeforeCommit(quoteId: string, key: string): Promise<Answer> {
+    let answer: Promise<Answer> | undefined;
+    await prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`LOCK TABLE "quote"."quotes" IN SHARE MODE`;
+        const [{ pid }] = await tx.$queryRaw<Array<{ pid: number }>>`SELECT pg_backend_pid() AS pid`;
+        answer = post(`/v1/quotes/${quoteId}/execute`, undefined, key);
+        // The ledger committed the trade…
+        await eventually(async () => ((await trades(quoteId)).some((row) => row.type === 'TRADE') ? true : undefined), 20000, 50);
+        // …and the quote service's UPDATE of the quote is blocked by this transaction: not committed.
+        await eventually(async () => {
+          const [{ waiting }] = await prisma.$queryRaw<Array<{ waiting: bigint }>>`
+            SELECT count(*) AS waiting FROM pg_stat_activity
+            WHERE ${pid}::int = ANY (pg_blocking_pids(pid)) AND query ILIKE 'UPDATE "quote"."quotes"%'`;
+          return waiting > 0n ? true : undefined;
+        }, 20000, 50);
+        await e2e.stack.stopApp('quote-service', 'SIGKILL');
+      },
+      { maxWait: 10000, timeout: 60000 },
+    );
+    if (!answer) throw new Error('the execute was never sent');
+    return answer;
+  }
+
+  const quote = async (): Promise<QuoteView> => {
+    const created = await post('/v1/quotes', { accountId: client.accountId, fromAsset: 'USDC', toAsset: 'EUR', fromAmount: '10' }, randomUUID());
+    expect(created.status).toBe(201);
+    return created.json<QuoteView>();
+  };
+
+  it.each([
+    ['retried with the same Idempotency-Key while the quote is still open', false],
+    ['retried after the quote’s expiresAt has passed', true],
+  ])('one trade and the quote COMPLETED with it: %s', async (_label, expireFirst) => {
+    const usdcBefore = await balance('USDC');
+    const eurBefore = await balance('EUR');
+    const priced = await quote();
+    const key = randomUUID();
+
+    const first = await executeAndKillBeforeCommit(priced.quoteId, key);
+    // The service died holding the reply: the gateway answers 503 and keeps no result for the key.
+    expect(first.status).toBe(503);
+    // Its transaction died with it: the quote is PENDING, with the ledger's trade posted.
+    expect((await prisma.quote.findUnique({ where: { id: priced.quoteId } }))?.status).toBe('PENDING');
+    const [posted, ...others] = (await trades(priced.quoteId)).filter((row) => row.type === 'TRADE');
+    expect(others).toEqual([]);
+
+    if (expireFirst) await prisma.quote.update({ where: { id: priced.quoteId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await e2e.stack.startApp('quote-service');
+
+    const retried = await eventually(async () => {
+      const answer = await post(`/v1/quotes/${priced.quoteId}/execute`, undefined, key);
+      return answer.status === 503 ? undefined : answer;
+    }, 30000, 200);
+    expect(retried.status).toBe(200);
+    const trade = retried.json<TransactionView>();
+    expect(trade).toMatchObject({ transactionId: posted?.id, type: 'TRADE', status: 'COMPLETED', quoteId: priced.quoteId });
+
+    expect((await call(`/v1/quotes/${priced.quoteId}`, { key: client.apiKey })).json<QuoteView>()).toMatchObject({ status: 'COMPLETED', transactionId: posted?.id });
+    // A new key now: the quote is used.
+    const again = await post(`/v1/quotes/${priced.quoteId}/execute`, undefined, randomUUID());
+    expectError(again, 409, 'quote_already_used');
+
+    expect((await trades(priced.quoteId)).filter((row) => row.type === 'TRADE')).toEqual([posted]);
+    // Debited and credited once: 10 USDC out, the quote's toAmount in.
+    expect((await balance('USDC')).toFixed()).toBe(usdcBefore.minus('10').toFixed());
+    expect((await balance('EUR')).toFixed()).toBe(eurBefore.plus(priced.toAmount).toFixed());
+    expect(await ledgerInvariantViolations(testDatabaseUrl())).toEqual([]);
+  }, 180000);
+});
+
