@@ -25,6 +25,11 @@ describe('parseCliArguments', () => {
     expect(parseCliArguments(['referrals:resume', '--org', ORG, '--json'])).toEqual({ command: 'referrals:resume', organizationId: ORG, json: true });
   });
 
+  it('reads tier:assign with a key, or --none to remove the tier', () => {
+    expect(parseCliArguments(['tier:assign', '--org', ORG, '--tier', 'preferred'])).toEqual({ command: 'tier:assign', organizationId: ORG, tierKey: 'preferred', json: false });
+    expect(parseCliArguments(['tier:assign', '--org', ORG, '--none', '--json'])).toEqual({ command: 'tier:assign', organizationId: ORG, tierKey: null, json: true });
+  });
+
   it('reads dead-letters:list, for every subscriber or one', () => {
     expect(parseCliArguments(['dead-letters:list'])).toEqual({ command: 'dead-letters:list', service: null, limit: 100, json: false });
     expect(parseCliArguments(['dead-letters:list', '--service', 'ledger', '--limit', '5', '--json'])).toEqual({
@@ -69,6 +74,9 @@ describe('parseCliArguments', () => {
     [['key:revoke', '--key', ORG], '--key must be an API key id'],
     [['referrals:suspend'], 'referrals:suspend needs --org <organizationId>'],
     [['referrals:resume', '--org', KEY], '--org must be an organization id'],
+    [['tier:assign', '--tier', 'vip'], 'tier:assign needs --org <organizationId>'],
+    [['tier:assign', '--org', ORG], 'tier:assign needs either --tier <key> or --none'],
+    [['tier:assign', '--org', ORG, '--tier', 'vip', '--none'], 'tier:assign needs either --tier <key> or --none'],
     [['dead-letters:list', '--service', 'gateway'], '--service must be a service that consumes events (organization, ledger, webhook-delivery, webhook-delivery-worker)'],
     [['dead-letters:list', '--limit', '0'], '--limit must be a whole number from 1 to 10000'],
     [['dead-letters:replay', '--event', EVT], 'dead-letters:replay needs --service <service>'],

@@ -7,6 +7,8 @@ export type CliInvocation =
   | { command: 'key:create'; organizationId: string; json: boolean }
   | { command: 'key:revoke'; keyId: string; json: boolean }
   | { command: 'referrals:suspend' | 'referrals:resume'; organizationId: string; json: boolean }
+  /** `tierKey` null removes the tier. */
+  | { command: 'tier:assign'; organizationId: string; tierKey: string | null; json: boolean }
   /** Every subscriber's dead letters when `service` is null. */
   | { command: 'dead-letters:list'; service: ServiceName | null; limit: number; json: boolean }
   | { command: 'dead-letters:replay'; service: ServiceName; replay: { eventId: string } | 'all'; json: boolean };
@@ -32,6 +34,11 @@ Commands:
       (links already issued keep working until they expire).
   referrals:resume --org <organizationId> [--json]
       Lift the suspension. --json prints {"organizationId","enabledAt","suspendedAt"}.
+  tier:assign --org <organizationId> (--tier <key> | --none) [--json]
+      Set (or with --none remove) any organization's pricing tier, from the whole catalog:
+      e.g. a referred organization's, which has no creator to set it. Its spread prices its next
+      quotes, and its referrer share is what its referrer earns on its trades. --json prints
+      {"object":"sub_org_tier_assignment","organizationId","tier"}.
   dead-letters:list [--service <service>] [--limit <n>] [--json]
       Events a subscriber gave up on (after EVENT_MAX_ATTEMPTS, or refused by the contract),
       oldest first, at most --limit (default 100) per subscriber; every subscriber without
@@ -82,6 +89,13 @@ export function parseCliArguments(argv: readonly string[]): CliInvocation {
       if (values.org === undefined) throw new UsageError(`${command} needs --org <organizationId>`);
       if (!isId('organization', values.org)) throw new UsageError(`--org must be an organization id (org_<32 hex>), not "${String(values.org)}"`);
       return { command, organizationId: values.org, json: values.json === true };
+    }
+    case 'tier:assign': {
+      const values = parse(command, rest, { org: { type: 'string' }, tier: { type: 'string' }, none: { type: 'boolean' }, ...JSON_FLAG });
+      if (values.org === undefined) throw new UsageError('tier:assign needs --org <organizationId>');
+      if (!isId('organization', values.org)) throw new UsageError(`--org must be an organization id (org_<32 hex>), not "${String(values.org)}"`);
+      if ((values.tier === undefined) === (values.none !== true)) throw new UsageError('tier:assign needs either --tier <key> or --none');
+      return { command, organizationId: values.org, tierKey: values.none === true ? null : String(values.tier), json: values.json === true };
     }
     case 'dead-letters:list': {
       const values = parse(command, rest, { service: { type: 'string' }, limit: { type: 'string' }, ...JSON_FLAG });

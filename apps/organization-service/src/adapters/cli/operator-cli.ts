@@ -4,6 +4,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { isDomainError } from '@pfs/contracts';
 import { OutboxRelay } from '@pfs/messaging';
 import { PrismaClient } from '@pfs/persistence';
+import { AssignSubOrgTierUseCase } from '../../application/use-cases/assign-sub-org-tier/assign-sub-org-tier.use-case';
 import { CreateApiKeyUseCase } from '../../application/use-cases/create-api-key/create-api-key.use-case';
 import { CreateRootOrganizationUseCase } from '../../application/use-cases/create-root-organization/create-root-organization.use-case';
 import { ResumeReferralsUseCase } from '../../application/use-cases/resume-referrals/resume-referrals.use-case';
@@ -122,6 +123,17 @@ async function execute(app: INestApplicationContext, invocation: DatabaseInvocat
         invocation.json
           ? `${JSON.stringify(revoked)}\n`
           : `Revoked API key ${revoked.keyId} of ${revoked.organizationId} (at ${revoked.revokedAt}).\n`,
+      );
+      return;
+    }
+    case 'tier:assign': {
+      const assigned = await app.get(AssignSubOrgTierUseCase).execute({ callerOrganizationId: null, organizationId: invocation.organizationId, tierKey: invocation.tierKey });
+      out.stdout(
+        invocation.json
+          ? `${JSON.stringify(assigned)}\n`
+          : assigned.tier
+            ? `${assigned.organizationId} is on tier ${assigned.tier.key} (spread ${assigned.tier.spreadBps} bps, referrer share ${assigned.tier.referrerShareBps} bps) from now on.\n`
+            : `${assigned.organizationId} has no tier from now on (the platform default applies).\n`,
       );
       return;
     }

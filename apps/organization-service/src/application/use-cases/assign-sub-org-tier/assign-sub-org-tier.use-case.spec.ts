@@ -53,4 +53,12 @@ describe('AssignSubOrgTierUseCase (in memory)', () => {
     expect(org.assignments.history).toEqual([]);
     expect((await org.assignSubOrgTier.execute({ callerOrganizationId: broker, organizationId: client, tierKey: 'preferred' })).tier?.key).toBe('preferred');
   });
+
+  it('lets the platform operator set any organization’s tier from the whole catalog, recorded as the operator’s', async () => {
+    org = organizationInMemory({ tierRestrictions: new Map([[broker, ['standard']]]) });
+    const root = (await org.root('Referred')).organizationId;
+    expect((await org.assignSubOrgTier.execute({ callerOrganizationId: null, organizationId: root, tierKey: 'preferred' })).tier?.key).toBe('preferred');
+    expect(org.assignments.history).toEqual([{ organizationId: root, tierKey: 'preferred', assignedAt: new Date('2026-11-23T08:00:00.000Z'), assignedBy: 'operator' }]);
+    await expect(org.assignSubOrgTier.execute({ callerOrganizationId: null, organizationId: root, tierKey: 'gold' })).rejects.toMatchObject({ code: 'sub_org_tier_not_found' });
+  });
 });

@@ -7,10 +7,11 @@ import { OrganizationRepository } from '../../ports/organization.repository';
 import { SubOrgTierAssignmentRepository } from '../../ports/sub-org-tier-assignment.repository';
 import { SubOrgTierCatalog } from '../../ports/sub-org-tier-catalog';
 import { presentSubOrgTierAssignment } from '../../sub-org-tier.presenter';
-import type { AssignSubOrgTierCommand } from './assign-sub-org-tier.command';
+import { OPERATOR_ASSIGNER, type AssignSubOrgTierCommand } from './assign-sub-org-tier.command';
 
 /**
- * Spec 4.2: only the client's creator may set its tier (an LOA is not enough), at any time from
+ * Spec 4.2: only the client's creator may set its tier (an LOA is not enough), or the platform's
+ * operator (any organization, any tier), at any time from
  * creation on, whatever its verification. Each change is appended with its time, so a quote is
  * priced by the tier in force when it is made and executed trades are untouched. The client's
  * row is locked so concurrent changes are recorded in the order they happen.
@@ -29,15 +30,16 @@ export class AssignSubOrgTierUseCase {
     return this.unitOfWork.run(async () => {
       const organization = await this.organizations.findByIdForUpdate(command.organizationId);
       if (!organization) throw new OrganizationNotFoundError(command.organizationId);
-      if (!organization.isClientOf(command.callerOrganizationId)) throw new SubOrgTierForbiddenError(command.organizationId);
+      const caller = command.callerOrganizationId;
+      if (caller !== null && !organization.isClientOf(caller)) throw new SubOrgTierForbiddenError(command.organizationId);
 
-      const offered = tiersOffered(this.catalog.all(), this.catalog.restrictionFor(command.callerOrganizationId));
+      const offered = tiersOffered(this.catalog.all(), caller === null ? null : this.catalog.restrictionFor(caller));
       const tier = tierToAssign(this.catalog.all(), offered, command.tierKey);
       await this.assignments.append({
         organizationId: organization.id,
         tierKey: tier?.key ?? null,
         assignedAt: this.clock.now(),
-        assignedBy: command.callerOrganizationId,
+        assignedBy: caller ?? OPERATOR_ASSIGNER,
       });
       return presentSubOrgTierAssignment(organization.id, tier);
     });
