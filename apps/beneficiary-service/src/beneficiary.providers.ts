@@ -3,12 +3,15 @@ import { commandBusProvider, PLATFORM_CONFIG, type ServiceIdentity } from '@pfs/
 import { beneficiaryDataBox, type PlatformConfig } from '@pfs/platform';
 import { EnvBeneficiarySettings } from './adapters/config/env-beneficiary-settings';
 import { QueueAccountDirectory } from './adapters/ledger/queue-account-directory';
+import { QueueServicenetDirectory } from './adapters/organization/queue-servicenet-directory';
 import { BENEFICIARY_DATA_BOX, PrismaBeneficiaryRepository } from './adapters/persistence/prisma-beneficiary.repository';
 import { BeneficiaryLifecycle } from './application/beneficiary-lifecycle';
 import { BeneficiaryRegistrar } from './application/beneficiary-registrar';
 import { AccountDirectory } from './application/ports/account-directory';
 import { BeneficiaryRepository } from './application/ports/beneficiary.repository';
 import { BeneficiarySettings } from './application/ports/beneficiary-settings';
+import { ServicenetDirectory } from './application/ports/servicenet-directory';
+import { CreateServicenetBeneficiaryUseCase } from './application/use-cases/create-servicenet-beneficiary/create-servicenet-beneficiary.use-case';
 import { ArchiveBeneficiaryUseCase } from './application/use-cases/archive-beneficiary/archive-beneficiary.use-case';
 import { BlockBeneficiaryUseCase } from './application/use-cases/block-beneficiary/block-beneficiary.use-case';
 import { CreateBankBeneficiaryUseCase } from './application/use-cases/create-bank-beneficiary/create-bank-beneficiary.use-case';
@@ -27,12 +30,14 @@ export const BENEFICIARY_PROVIDERS: Provider[] = [
   { provide: BENEFICIARY_DATA_BOX, useFactory: (config: PlatformConfig) => beneficiaryDataBox(config), inject: [PLATFORM_CONFIG] },
   { provide: BeneficiaryRepository, useClass: PrismaBeneficiaryRepository },
   { provide: AccountDirectory, useClass: QueueAccountDirectory },
+  { provide: ServicenetDirectory, useClass: QueueServicenetDirectory },
   { provide: BeneficiarySettings, useFactory: (config: PlatformConfig) => new EnvBeneficiarySettings(config.serviceEnv), inject: [PLATFORM_CONFIG] },
   ...commandBusProvider(),
   BeneficiaryRegistrar,
   BeneficiaryLifecycle,
   CreateBankBeneficiaryUseCase,
   CreateCryptoBeneficiaryUseCase,
+  CreateServicenetBeneficiaryUseCase,
   ListBeneficiariesUseCase,
   GetBeneficiaryUseCase,
   UpdateBeneficiaryUseCase,

@@ -67,6 +67,19 @@ describe('PrismaBeneficiaryRepository (real PostgreSQL)', () => {
     expect(read?.props).toEqual(created.props);
   });
 
+  it('keeps a SERVICENET beneficiary’s receiving organization, and finds a second payee to it as a duplicate', async () => {
+    sequence += 1;
+    const receiver = { organizationId: `org_receiver_${run}`, handle: `globex-${run}`, organizationName: 'Globex Ltd' };
+    const payee = Beneficiary.createServicenet({ id: `bene_repo_${run}_${sequence}`, organizationId, now: at(sequence), body: { accountId, nickname: 'Globex', handle: receiver.handle }, receiver });
+    await repository.insert(payee);
+    const rows = await prisma.$queryRaw<Array<Record<string, unknown>>>`SELECT * FROM "beneficiary"."beneficiaries" WHERE id = ${payee.id}`;
+    expect(rows[0]).toMatchObject({ type: 'SERVICENET', servicenet_organization_id: receiver.organizationId, servicenet_handle: receiver.handle, servicenet_organization_name: 'Globex Ltd' });
+    expect((await repository.findById(payee.id))?.props).toEqual(payee.props);
+    sequence += 1;
+    const again = Beneficiary.createServicenet({ id: `bene_repo_${run}_${sequence}`, organizationId, now: at(sequence), body: { accountId, nickname: 'Globex 2', handle: receiver.handle }, receiver });
+    expect(await repository.earliestWithSameDestination(again)).toBe(payee.id);
+  });
+
   it('finds the earliest same destination of the same account and type by fingerprint, and saves changes', async () => {
     const first = bank();
     await repository.insert(first);

@@ -9,7 +9,10 @@ import { AuthorizationsController } from './authorizations/authorizations.contro
 import { BeneficiariesController } from './beneficiaries/beneficiaries.controller';
 import { FundingMethodsController } from './funding-methods/funding-methods.controller';
 import { FeesController } from './fees/fees.controller';
+import { PayoutsController } from './payouts/payouts.controller';
 import { QuotesController } from './quotes/quotes.controller';
+import { ServicenetController } from './servicenet/servicenet.controller';
+import { TransfersController } from './transfers/transfers.controller';
 import { SandboxBeneficiariesController } from './sandbox/sandbox-beneficiaries.controller';
 import { SandboxTransactionsController } from './sandbox/sandbox-transactions.controller';
 import { FaucetController } from './transactions/faucet.controller';
@@ -75,6 +78,8 @@ export class GatewayModule {
         TransactionsController,
         SandboxTransactionsController,
         FeesController,
+        // Payouts to beneficiaries (fiat and crypto rails).
+        PayoutsController,
         // Webhook endpoints and their secrets.
         WebhookEndpointsController,
         // Beneficiaries and their sandbox block.
@@ -82,6 +87,9 @@ export class GatewayModule {
         SandboxBeneficiariesController,
         // Exchange quotes.
         QuotesController,
+        // Servicenet (internal transfers between organizations, issue 14 §2).
+        ServicenetController,
+        TransfersController,
       ]),
       providers: [
         { provide: GATEWAY_CONFIG, useValue: runtime.config },

@@ -263,6 +263,7 @@ describe('beneficiary routes at the gateway', () => {
       expect(Object.keys(document.paths).filter((path) => path.includes('beneficiaries'))).toEqual([
         '/v1/beneficiaries/bank',
         '/v1/beneficiaries/crypto',
+        '/v1/beneficiaries/servicenet',
         '/v1/beneficiaries',
         '/v1/beneficiaries/{beneficiaryId}',
         '/v1/beneficiaries/{beneficiaryId}/archive',

@@ -2,19 +2,27 @@ import type { Provider } from '@nestjs/common';
 import { commandBusProvider, PLATFORM_CONFIG, type ServiceIdentity } from '@pfs/messaging';
 import type { PlatformConfig } from '@pfs/platform';
 import { EnvLedgerSettings } from './adapters/config/env-ledger-settings';
+import { QueueBeneficiaryDirectory } from './adapters/beneficiary/queue-beneficiary-directory';
+import { PayoutSettlementSweeper } from './adapters/messaging/payout-settlement.sweeper';
 import { QueueOrganizationDirectory } from './adapters/organization/queue-organization-directory';
 import { PrismaAccountRepository } from './adapters/persistence/prisma-account.repository';
 import { PrismaFundingMethodRepository } from './adapters/persistence/prisma-funding-method.repository';
 import { PrismaJournal } from './adapters/persistence/prisma-journal';
 import { PrismaTransactionRepository } from './adapters/persistence/prisma-transaction.repository';
+import { SandboxCryptoRail, SandboxFiatRail } from './adapters/rails/sandbox-rails';
 import { AccountRepository } from './application/ports/account.repository';
+import { BeneficiaryDirectory } from './application/ports/beneficiary-directory';
 import { FundingMethodRepository } from './application/ports/funding-method.repository';
 import { Journal } from './application/ports/journal';
 import { LedgerSettings } from './application/ports/ledger-settings';
 import { OrganizationDirectory } from './application/ports/organization-directory';
+import { PayoutRails } from './application/ports/payout-rail';
 import { TransactionRepository } from './application/ports/transaction.repository';
 import { AdvanceTransactionUseCase } from './application/use-cases/advance-transaction/advance-transaction.use-case';
 import { CreatePayoutUseCase } from './application/use-cases/create-payout/create-payout.use-case';
+import { QueueServicenetDirectory } from './adapters/organization/queue-servicenet-directory';
+import { ServicenetDirectory } from './application/ports/servicenet-directory';
+import { CreateTransferUseCase } from './application/use-cases/create-transfer/create-transfer.use-case';
 import { CreditFaucetUseCase } from './application/use-cases/credit-faucet/credit-faucet.use-case';
 import { GetAccountUseCase } from './application/use-cases/get-account/get-account.use-case';
 import { GetFeesUseCase } from './application/use-cases/get-fees/get-fees.use-case';
@@ -28,6 +36,7 @@ import { OpenAccountUseCase } from './application/use-cases/open-account/open-ac
 import { OpenPrimaryAccountUseCase } from './application/use-cases/open-primary-account/open-primary-account.use-case';
 import { PostTradeUseCase } from './application/use-cases/post-trade/post-trade.use-case';
 import { ProvisionFundingMethodsUseCase } from './application/use-cases/provision-funding-methods/provision-funding-methods.use-case';
+import { SettlePayoutsUseCase } from './application/use-cases/settle-payouts/settle-payouts.use-case';
 import { UpdateAccountUseCase } from './application/use-cases/update-account/update-account.use-case';
 
 export const LEDGER_SERVICE: ServiceIdentity = { service: 'ledger', schema: 'ledger' };
@@ -39,6 +48,12 @@ export const LEDGER_PROVIDERS: Provider[] = [
   { provide: TransactionRepository, useClass: PrismaTransactionRepository },
   { provide: Journal, useClass: PrismaJournal },
   { provide: OrganizationDirectory, useClass: QueueOrganizationDirectory },
+  { provide: ServicenetDirectory, useClass: QueueServicenetDirectory },
+  { provide: BeneficiaryDirectory, useClass: QueueBeneficiaryDirectory },
+  // The payout rails: one adapter per rail (the sandbox's here; a production rail adapter replaces its line).
+  SandboxFiatRail,
+  SandboxCryptoRail,
+  { provide: PayoutRails, useFactory: (fiat: SandboxFiatRail, crypto: SandboxCryptoRail) => new PayoutRails([fiat, crypto]), inject: [SandboxFiatRail, SandboxCryptoRail] },
   { provide: LedgerSettings, useFactory: (config: PlatformConfig) => new EnvLedgerSettings(config.serviceEnv), inject: [PLATFORM_CONFIG] },
   ...commandBusProvider(),
   GetAccountUseCase,
@@ -57,4 +72,7 @@ export const LEDGER_PROVIDERS: Provider[] = [
   AdvanceTransactionUseCase,
   GetFeesUseCase,
   PostTradeUseCase,
+  CreateTransferUseCase,
+  SettlePayoutsUseCase,
+  PayoutSettlementSweeper,
 ];

@@ -1,13 +1,22 @@
 import { Client } from 'pg';
-import { Big, newId, type TransactionView } from '@pfs/contracts';
+import { Big, EventOutbox, IdGenerator, newId, UnitOfWork, type TransactionView } from '@pfs/contracts';
 import { RemoteDomainError } from '@pfs/messaging';
 import { isolateQueues, ledgerInvariantViolations, startServiceUnderTest, testDatabaseUrl, type ServiceUnderTest } from '@pfs/testing';
+import { ManualClock } from '@pfs/test-doubles';
+import { Journal } from '../src/application/ports/journal';
+import { LedgerSettings } from '../src/application/ports/ledger-settings';
+import { PayoutRails } from '../src/application/ports/payout-rail';
+import { TransactionRepository } from '../src/application/ports/transaction.repository';
 import { OpenPrimaryAccountUseCase } from '../src/application/use-cases/open-primary-account/open-primary-account.use-case';
+import { SettlePayoutsUseCase } from '../src/application/use-cases/settle-payouts/settle-payouts.use-case';
+import { InMemoryBeneficiaryDirectory } from './support/in-memory/in-memory-beneficiary-directory';
 import { InMemoryOrganizationDirectory } from './support/in-memory/in-memory-organization-directory';
 import { LedgerWithDirectoryModule } from './support/ledger-with-directory.module';
 
 isolateQueues('ledger-money');
 process.env.PAYOUT_FEES = 'CRYPTO:USDC=0.5';
+// The sandbox rails' own moves are driven by hand here (see the settlement tests below).
+process.env.SANDBOX_AUTO_SETTLE = 'false';
 
 const SLOW = { requestId: 'req_00000000000000000000000000000001', timeoutMs: 60000 };
 
@@ -17,11 +26,12 @@ const SLOW = { requestId: 'req_00000000000000000000000000000001', timeoutMs: 600
  */
 describe('ledger money commands (PostgreSQL, Redis)', () => {
   const directory = new InMemoryOrganizationDirectory();
+  const beneficiaries = new InMemoryBeneficiaryDirectory();
   let service: ServiceUnderTest;
   let db: Client;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest(LedgerWithDirectoryModule.with(directory));
+    service = await startServiceUnderTest(LedgerWithDirectoryModule.with(directory, beneficiaries));
     db = new Client({ connectionString: testDatabaseUrl() });
     await db.connect();
   });
@@ -31,11 +41,12 @@ describe('ledger money commands (PostgreSQL, Redis)', () => {
     await service?.close();
   });
 
-  /** An approved organization with its primary account and USDC activated on it. */
+  /** An approved organization with its primary account, USDC activated on it and a crypto beneficiary. */
   async function organization(): Promise<{ organizationId: string; accountId: string }> {
     const organizationId = newId('organization');
     const accountId = newId('account');
     directory.set({ organizationId, verificationStatus: 'APPROVED' });
+    beneficiaryOf.set(organizationId, beneficiaries.crypto(organizationId));
     await service.app.get(OpenPrimaryAccountUseCase).execute({ organizationId, accountId });
     await service.bus.send('ledger', 'funding-methods.provision', { organizationId, accountId, asset: 'USDC' }, SLOW);
     return { organizationId, accountId };
@@ -44,12 +55,12 @@ describe('ledger money commands (PostgreSQL, Redis)', () => {
   const faucet = (org: { organizationId: string; accountId: string }, amount: string, commandId?: string) =>
     service.bus.send('ledger', 'faucet.credit', { ...org, asset: 'USDC', amount, chainName: 'ETHEREUM_SEPOLIA' }, { ...SLOW, commandId });
 
-  const beneficiaryId = newId('beneficiary');
+  const beneficiaryOf = new Map<string, string>();
   const payout = (org: { organizationId: string; accountId: string }, amount: string, commandId?: string) =>
     service.bus.send(
       'ledger',
       'payouts.create',
-      { ...org, rail: 'CRYPTO', asset: 'USDC', amount, beneficiaryId, chainName: 'ETHEREUM_SEPOLIA', reference: null },
+      { ...org, rail: 'CRYPTO', asset: 'USDC', amount, beneficiaryId: beneficiaryOf.get(org.organizationId)!, reference: null },
       { ...SLOW, commandId },
     );
 
@@ -148,6 +159,57 @@ describe('ledger money commands (PostgreSQL, Redis)', () => {
       [transactionId],
     );
     expect(rows.map((row) => `${row.previous}→${row.status}`)).toEqual(['EXPECTED→LOCKED', 'LOCKED→COMPLETED', 'COMPLETED→REFUNDED']);
+  });
+
+  describe('the sandbox rails settling by themselves (two replicas at once)', () => {
+    /** A settlement pass as one replica runs it, with the service's adapters and a clock of the test's. */
+    const replica = (clock: ManualClock) =>
+      new SettlePayoutsUseCase(
+        service.app.get(UnitOfWork),
+        service.app.get(TransactionRepository),
+        service.app.get(Journal),
+        directory,
+        service.app.get(PayoutRails),
+        service.app.get(EventOutbox),
+        service.app.get(LedgerSettings),
+        service.app.get(IdGenerator),
+        clock,
+      );
+    const moves = async (transactionId: string) =>
+      (
+        await db.query<{ previous: string; status: string }>(
+          `SELECT payload->'data'->>'previous_status' AS previous, payload->'data'->>'status' AS status FROM "ledger"."outbox_events"
+           WHERE type = 'transaction.status.updated' AND payload->'data'->>'transaction_id' = $1 ORDER BY (payload->>'sequence')::int`,
+          [transactionId],
+        )
+      ).rows.map((row) => `${row.previous}→${row.status}`);
+
+    it('moves a due payout exactly one step per due period, however many passes run at once', async () => {
+      const org = await organization();
+      await faucet(org, '20');
+      const created: TransactionView = await payout(org, '5');
+      const delay = service.app.get(LedgerSettings).sandboxSettleDelayMs;
+      // Not due yet: a moment before the delay has passed, nothing moves.
+      const clock = new ManualClock(new Date(Date.parse(created.updatedAt) + delay - 1));
+      await Promise.all([replica(clock).execute(), replica(clock).execute()]);
+      expect(await moves(created.transactionId)).toEqual([]);
+
+      clock.advance(1);
+      await Promise.all([replica(clock).execute(), replica(clock).execute(), replica(clock).execute()]);
+      expect(await moves(created.transactionId)).toEqual(['EXPECTED→LOCKED']);
+      await Promise.all([replica(clock).execute(), replica(clock).execute()]);
+      expect(await moves(created.transactionId)).toEqual(['EXPECTED→LOCKED']);
+
+      clock.advance(delay);
+      await Promise.all([replica(clock).execute(), replica(clock).execute(), replica(clock).execute()]);
+      expect(await moves(created.transactionId)).toEqual(['EXPECTED→LOCKED', 'LOCKED→COMPLETED']);
+      clock.advance(delay);
+      await Promise.all([replica(clock).execute(), replica(clock).execute()]);
+      expect(await moves(created.transactionId)).toEqual(['EXPECTED→LOCKED', 'LOCKED→COMPLETED']);
+      // 20 − (5 + 0.5 fee) left; the hold went out: 5 to external payouts, 0.5 earned.
+      expect(await balance(org.accountId)).toBe('14.5');
+      expect(await ledgerInvariantViolations(testDatabaseUrl())).toEqual([]);
+    });
   });
 
   describe('what PostgreSQL itself refuses, whatever the code does', () => {

@@ -35,6 +35,13 @@ import { PrismaReferralProgramRepository } from './adapters/persistence/prisma-r
 import { ReferralProgramRepository } from './application/ports/referral-program.repository';
 import { EnvironmentReferralSignupPage } from './adapters/config/environment-referral-signup.page';
 import { ReferralSignupPage } from './application/ports/referral-signup-page';
+import { PrismaServicenetMembershipRepository } from './adapters/persistence/prisma-servicenet-membership.repository';
+import { ServicenetMembershipRepository } from './application/ports/servicenet-membership.repository';
+import { ClaimServicenetHandleUseCase } from './application/use-cases/claim-servicenet-handle/claim-servicenet-handle.use-case';
+import { DisableServicenetUseCase } from './application/use-cases/disable-servicenet/disable-servicenet.use-case';
+import { EnableServicenetUseCase } from './application/use-cases/enable-servicenet/enable-servicenet.use-case';
+import { GetServicenetUseCase } from './application/use-cases/get-servicenet/get-servicenet.use-case';
+import { ResolveServicenetHandleUseCase } from './application/use-cases/resolve-servicenet-handle/resolve-servicenet-handle.use-case';
 import { ResumeReferralsUseCase } from './application/use-cases/resume-referrals/resume-referrals.use-case';
 import { SuspendReferralsUseCase } from './application/use-cases/suspend-referrals/suspend-referrals.use-case';
 import { AcceptReferralInviteUseCase } from './application/use-cases/accept-referral-invite/accept-referral-invite.use-case';
@@ -89,6 +96,13 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   AcceptReferralInviteUseCase,
   SuspendReferralsUseCase,
   ResumeReferralsUseCase,
+  // Servicenet (issue 14 §2)
+  { provide: ServicenetMembershipRepository, useClass: PrismaServicenetMembershipRepository },
+  GetServicenetUseCase,
+  EnableServicenetUseCase,
+  DisableServicenetUseCase,
+  ClaimServicenetHandleUseCase,
+  ResolveServicenetHandleUseCase,
   // Pricing tiers.
   { provide: SubOrgTierCatalog, useClass: ConfiguredSubOrgTierCatalog },
   { provide: SubOrgTierAssignmentRepository, useClass: PrismaSubOrgTierAssignmentRepository },

@@ -233,6 +233,24 @@ export interface OrganizationStanding {
   referrerOrganizationId: string | null;
 }
 
+// ---------------------------------------------------------------- servicenet (issue 14 §2)
+
+/** GET /v1/servicenet: the caller's internal-transfer state. `handle` is stored lower-cased; null until claimed. */
+export interface ServicenetView {
+  object: 'servicenet';
+  enabled: boolean;
+  handle: string | null;
+  updatedAt: string | null;
+}
+
+/** What `servicenet-handles.resolve` answers (internal): the organization holding a handle and whether it is on servicenet now. */
+export interface ServicenetHandleResolution {
+  organizationId: string;
+  organizationName: string;
+  handle: string;
+  enabled: boolean;
+}
+
 // ---------------------------------------------------------------- quotes (issue 13)
 
 export const QUOTE_STATUSES = ['PENDING', 'COMPLETED', 'EXPIRED', 'FAILED'] as const;
@@ -297,6 +315,15 @@ export interface BeneficiaryCryptoView {
   asset: string | null;
 }
 
+/**
+ * `servicenet` of spec 2.5 (issue 14 §2): the receiving organization as its handle and name read
+ * when the beneficiary was created. Never the receiving organization's id or accounts.
+ */
+export interface BeneficiaryServicenetView {
+  handle: string;
+  organizationName: string;
+}
+
 /** Spec 2.5, plus the api-decisions §7 fields it names only by meaning. Tax ids are never returned. */
 export interface BeneficiaryView {
   object: 'beneficiary';
@@ -325,7 +352,7 @@ export interface BeneficiaryView {
   metadata: Record<string, string>;
   crypto: BeneficiaryCryptoView | null;
   bank: BeneficiaryBankView | null;
-  servicenet: null;
+  servicenet: BeneficiaryServicenetView | null;
   /** The earlier beneficiary of the same account with the same destination (flagged, not refused). */
   duplicateOf: string | null;
   createdAt: string;
@@ -347,6 +374,8 @@ export interface PayableBeneficiaryView {
   country: string | null;
   bank: (Omit<BeneficiaryBankView, 'accountNumberLast4'> & { accountNumber: string }) | null;
   crypto: BeneficiaryCryptoView | null;
+  /** A SERVICENET beneficiary's receiving organization, its id included (internal: for the ledger's transfer). */
+  servicenet: (BeneficiaryServicenetView & { organizationId: string }) | null;
 }
 
 // ---------------------------------------------------------------- webhooks (issue 11)

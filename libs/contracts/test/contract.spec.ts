@@ -37,6 +37,7 @@ describe('the command contract', () => {
       'fees.get',
       'trades.post',
       'trades.get',
+      'transfers.create',
     ]);
   });
 

@@ -18,7 +18,7 @@ export function presentBeneficiary(beneficiary: Beneficiary): BeneficiaryView {
     metadata: { ...b.metadata },
     crypto: b.crypto && { chainName: b.crypto.chainName, chainDisplayName: b.crypto.chainDisplayName, platform: b.crypto.platform, address: b.crypto.address, asset: b.crypto.asset },
     bank: b.bank && bankDetailsView(b.bank),
-    servicenet: null,
+    servicenet: b.servicenet && { handle: b.servicenet.handle, organizationName: b.servicenet.organizationName },
     duplicateOf: b.duplicateOf,
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
@@ -43,5 +43,6 @@ export function presentPayable(beneficiary: Beneficiary): PayableBeneficiaryView
     country,
     bank: b.bank && { ...b.bank },
     crypto: b.crypto && { chainName: b.crypto.chainName, chainDisplayName: b.crypto.chainDisplayName, platform: b.crypto.platform, address: b.crypto.address, asset: b.crypto.asset },
+    servicenet: b.servicenet && { ...b.servicenet },
   };
 }

@@ -57,3 +57,17 @@ export class SandboxOnlyError extends DomainError {
     super('not_found', 'No such operation: blocking a beneficiary exists only in the sandbox.');
   }
 }
+
+/** The caller is not on servicenet: it may not add servicenet payees (issue 14 §2). */
+export class ServicenetNotEnabledError extends DomainError {
+  constructor(organizationId: string) {
+    super('servicenet_not_enabled', `Servicenet is not enabled for ${organizationId}; enable it with POST /v1/servicenet/enable.`);
+  }
+}
+
+/** No organization holds the handle, or its organization is off servicenet: it cannot be paid. */
+export class ServicenetHandleNotFoundError extends DomainError {
+  constructor(handle: string) {
+    super('servicenet_handle_not_found', `No servicenet handle ${handle} was found.`);
+  }
+}

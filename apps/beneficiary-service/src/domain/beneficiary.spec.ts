@@ -197,3 +197,26 @@ describe('Beneficiary', () => {
     });
   });
 });
+
+describe('Beneficiary: SERVICENET', () => {
+  const receiver = { organizationId: 'org_2', handle: 'globex', organizationName: 'Globex Ltd' };
+  const servicenet = (body: Record<string, unknown> = {}) =>
+    Beneficiary.createServicenet({ id: 'bene_9', organizationId: 'org_1', now: T0, body: { accountId: 'acct_1', nickname: 'Globex', handle: 'globex', ...body }, receiver });
+
+  it('is created ACTIVE with the receiving organization and neither bank nor crypto details', () => {
+    expect(servicenet().props).toMatchObject({ type: 'SERVICENET', status: 'ACTIVE', bank: null, crypto: null, servicenet: receiver });
+  });
+
+  it('refuses a missing nickname and a field of another type, naming it', () => {
+    expect(() => servicenet({ nickname: undefined })).toThrow(expect.objectContaining({ code: 'invalid_request', message: 'nickname: is required' }));
+    expect(() => servicenet({ chainName: 'ETHEREUM_SEPOLIA' })).toThrow(expect.objectContaining({ code: 'invalid_request', message: expect.stringMatching(/^chainName: /) }));
+  });
+
+  it('is a duplicate of another payee of the same account to the same organization; PATCH keeps the receiver and refuses bank fields and an address', () => {
+    expect(servicenet().destinationKey()).toBe(servicenet({ nickname: 'Other name' }).destinationKey());
+    const renamed = servicenet().patch({ nickname: 'Globex EU' }, 'sandbox', T1);
+    expect(renamed.props).toMatchObject({ nickname: 'Globex EU', servicenet: receiver, updatedAt: T1 });
+    expect(() => servicenet().patch({ iban: 'DE89370400440532013000' }, 'sandbox', T1)).toThrow(DomainError);
+    expect(() => servicenet().patch({ address: EVM_2 }, 'sandbox', T1)).toThrow(expect.objectContaining({ message: expect.stringMatching(/^address: /) }));
+  });
+});

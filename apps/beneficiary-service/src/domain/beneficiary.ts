@@ -6,10 +6,23 @@ import {
   BeneficiaryNotArchivedError,
   BeneficiaryNotBlockedError,
 } from './beneficiary-errors';
-import { identity, IDENTITY_FIELDS, invalid, metadataMap, refuseUnknownFields, requiredText, tagList, type BeneficiaryIdentity } from './beneficiary-fields';
+import { beneficiaryCommon, identity, IDENTITY_FIELDS, invalid, metadataMap, refuseUnknownFields, requiredText, tagList, type BeneficiaryIdentity } from './beneficiary-fields';
 import { cryptoDestination, findChain, validCryptoBeneficiary, walletAddress, type ChainEnvironment, type CryptoBeneficiaryInput, type CryptoDetails } from './crypto-details';
 
-export type BeneficiaryType = 'BANK' | 'CRYPTO';
+export type BeneficiaryType = 'BANK' | 'CRYPTO' | 'SERVICENET';
+
+/**
+ * A SERVICENET beneficiary's receiving organization (issue 14 §2): its id, kept for the ledger's
+ * transfer and never shown, and its handle and name as resolved at creation.
+ */
+export interface ServicenetDetails {
+  organizationId: string;
+  handle: string;
+  organizationName: string;
+}
+
+/** What POST /v1/beneficiaries/servicenet may carry besides the common fields. */
+export const SERVICENET_FIELDS: readonly string[] = ['handle'];
 
 export type { BeneficiaryStatus };
 
@@ -25,6 +38,7 @@ export interface BeneficiaryProps {
   metadata: Readonly<Record<string, string>>;
   bank: BankDetails | null;
   crypto: CryptoDetails | null;
+  servicenet: ServicenetDetails | null;
   /** The earlier beneficiary of the same account with the same destination, if any (flagged, not refused). */
   duplicateOf: string | null;
   createdAt: Date;
@@ -54,13 +68,22 @@ export class Beneficiary {
   static createBank(input: { id: string; organizationId: string; body: BankBeneficiaryInput; now: Date }): Beneficiary {
     const valid = validBankBeneficiary(input.body, input.now);
     const { bank, ...common } = valid;
-    return new Beneficiary({ id: input.id, organizationId: input.organizationId, type: 'BANK', ...common, status: 'ACTIVE', bank, crypto: null, duplicateOf: null, createdAt: input.now, updatedAt: input.now });
+    return new Beneficiary({ id: input.id, organizationId: input.organizationId, type: 'BANK', ...common, status: 'ACTIVE', bank, crypto: null, servicenet: null, duplicateOf: null, createdAt: input.now, updatedAt: input.now });
   }
 
   static createCrypto(input: { id: string; organizationId: string; body: CryptoBeneficiaryInput; environment: ChainEnvironment; now: Date }): Beneficiary {
     const valid = validCryptoBeneficiary(input.body, input.environment, input.now);
     const { crypto, ...common } = valid;
-    return new Beneficiary({ id: input.id, organizationId: input.organizationId, type: 'CRYPTO', ...common, status: 'ACTIVE', bank: null, crypto, duplicateOf: null, createdAt: input.now, updatedAt: input.now });
+    return new Beneficiary({ id: input.id, organizationId: input.organizationId, type: 'CRYPTO', ...common, status: 'ACTIVE', bank: null, crypto, servicenet: null, duplicateOf: null, createdAt: input.now, updatedAt: input.now });
+  }
+
+  /**
+   * Another organization of the platform, by its handle (resolved by the application). The body
+   * takes the common fields (accountId, nickname, identity, tags, metadata) and the handle.
+   */
+  static createServicenet(input: { id: string; organizationId: string; body: Record<string, unknown>; receiver: ServicenetDetails; now: Date }): Beneficiary {
+    const common = beneficiaryCommon(input.body, SERVICENET_FIELDS, input.now);
+    return new Beneficiary({ id: input.id, organizationId: input.organizationId, type: 'SERVICENET', ...common, status: 'ACTIVE', bank: null, crypto: null, servicenet: { ...input.receiver }, duplicateOf: null, createdAt: input.now, updatedAt: input.now });
   }
 
   static restore(props: BeneficiaryProps): Beneficiary {
@@ -96,8 +119,8 @@ export class Beneficiary {
 
   /** Same account, type and destination means a duplicate (flagged with `duplicateOf`). */
   destinationKey(): string {
-    const { accountId, type, bank, crypto } = this.props;
-    const destination = bank ? bankDestination(bank) : cryptoDestination(crypto as CryptoDetails);
+    const { accountId, type, bank, crypto, servicenet } = this.props;
+    const destination = bank ? bankDestination(bank) : servicenet ? `servicenet:${servicenet.organizationId}` : cryptoDestination(crypto as CryptoDetails);
     return `${accountId}|${type}|${destination}`;
   }
 

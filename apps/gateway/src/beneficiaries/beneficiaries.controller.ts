@@ -10,7 +10,7 @@ import { ApiErrors } from '../openapi/api-errors.decorator';
 import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
 import { SpecListedCodes, type SpecListedCodeNote } from '../openapi/spec-listed-codes.decorator';
 import { BENEFICIARY_PARAM, beneficiaryIdOf } from './beneficiary-id.param';
-import { CreateBankBeneficiaryBody, CreateCryptoBeneficiaryBody, sentFields, UpdateBeneficiaryBody } from './beneficiary-request.dto';
+import { CreateBankBeneficiaryBody, CreateCryptoBeneficiaryBody, CreateServicenetBeneficiaryBody, sentFields, UpdateBeneficiaryBody } from './beneficiary-request.dto';
 import { BENEFICIARY_LIFECYCLE, BeneficiaryDto, BeneficiaryListQueryDto } from './beneficiary.dto';
 
 const NOT_FOUND_NOTE = 'Another organization’s beneficiary, an unknown id and a malformed id all answer 404 `beneficiary_not_found`.';
@@ -81,6 +81,31 @@ export class BeneficiariesController {
     @Query() _query: NoQueryDto,
   ): Promise<BeneficiaryView> {
     return this.bus.send('beneficiary', 'crypto-beneficiaries.create', { ...sentFields(body), organizationId: principal.organizationId }, origin);
+  }
+
+  @Post('servicenet')
+  @HttpCode(201)
+  @ApiOperation({
+    operationId: 'createServicenetBeneficiary',
+    summary: 'Register a servicenet beneficiary (another organization)',
+    description:
+      'Creates an `ACTIVE` SERVICENET beneficiary on one of the organization’s accounts (issue 14 §2): another organization of the platform, found ' +
+      'by its servicenet handle (case-insensitive), paid by internal transfer (`POST /v1/transfers`). The answer has `servicenet` ' +
+      '(`{handle, organizationName}`) filled and `bank` and `crypto` null; it never carries the other organization’s ids or accounts.\n\n' +
+      'Refusals, each creating nothing: servicenet not enabled for the caller (`POST /v1/servicenet/enable`): 403 `servicenet_not_enabled`; a handle ' +
+      'no organization holds, or whose organization has servicenet disabled: 404 `servicenet_handle_not_found`; the caller’s own handle, or a missing ' +
+      'or malformed field: 400 `invalid_request` naming the field; another organization’s account, or an unknown one: 404 `account_not_found`. ' +
+      `${DUPLICATE_NOTE.replace('(same IBAN, or same account number at the same bank; same chain and address)', '(the same receiving organization)')}`,
+  })
+  @ApiCreatedResponse({ description: 'The beneficiary, ACTIVE.', type: BeneficiaryDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @ApiErrors('account_not_found', 'servicenet_not_enabled', 'servicenet_handle_not_found')
+  createServicenet(
+    @CurrentPrincipal() principal: Principal,
+    @CommandOrigin() origin: CommandOrigin,
+    @Body() body: CreateServicenetBeneficiaryBody,
+    @Query() _query: NoQueryDto,
+  ): Promise<BeneficiaryView> {
+    return this.bus.send('beneficiary', 'servicenet-beneficiaries.create', { ...sentFields(body), organizationId: principal.organizationId }, origin);
   }
 
   @Get()

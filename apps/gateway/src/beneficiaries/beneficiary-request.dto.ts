@@ -13,6 +13,10 @@ import { ACCOUNT_ID_PATTERN, ACCOUNT_RULE } from './beneficiary.dto';
  * through: the service clears it, or refuses that for a field that cannot be empty.
  */
 
+/** Issue 14 §2: 3–32 of `[a-z0-9_-]`, compared without case (so upper case is accepted here). */
+export const SERVICENET_HANDLE_PATTERN = '^[A-Za-z0-9_-]{3,32}$';
+export const SERVICENET_HANDLE_RULE = 'must be 3 to 32 characters of letters, digits, _ and - (case-insensitive)';
+
 /** Spec 8. */
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 100;
@@ -115,6 +119,16 @@ const FIELDS = {
     description: 'The crypto asset the beneficiary is paid in, optional: USDC and USDT on every chain, ETH on the EVM chains; case-insensitive.',
     maxLength: 10,
     example: 'USDC',
+  },
+  handle: {
+    description:
+      'The servicenet handle of the receiving organization (`PUT /v1/servicenet/handle`): 3 to 32 of letters, digits, `_` and `-`, case-insensitive ' +
+      '(`Acme` finds `acme`). Unknown, or held by an organization that has servicenet disabled: 404 `servicenet_handle_not_found`; your own: 400 ' +
+      '`invalid_request`.',
+    maxLength: 32,
+    example: 'acme-payments',
+    pattern: { source: SERVICENET_HANDLE_PATTERN, rule: SERVICENET_HANDLE_RULE },
+    notClearable: true,
   },
   entityType: {
     description: 'Optional, but when given it implies the names: `INDIVIDUAL` needs `firstName` and `lastName`, `BUSINESS` needs `businessName`.',
@@ -293,6 +307,20 @@ export class CreateCryptoBeneficiaryBody extends BeneficiaryIdentityBody {
   @Text('chainName', 'create') chainName!: string;
   @Text('address', 'create') address!: string;
   @Text('asset', 'optional') asset?: string | null;
+}
+
+@ApiSchema({
+  name: 'CreateServicenetBeneficiaryRequest',
+  description:
+    'A SERVICENET beneficiary (issue 14 §2): another organization of the platform, by its servicenet handle, as the payee of internal transfers ' +
+    '(`POST /v1/transfers`). Unknown fields are refused.',
+})
+export class CreateServicenetBeneficiaryBody {
+  @Text('accountId', 'create') accountId!: string;
+  @Text('nickname', 'create') nickname!: string;
+  @Text('handle', 'create') handle!: string;
+  @Tags('optional') tags?: string[] | null;
+  @Metadata('optional') metadata?: Record<string, string> | null;
 }
 
 @ApiSchema({

@@ -8,6 +8,7 @@ import {
   type BankMethod,
   type BeneficiaryBankView,
   type BeneficiaryCryptoView,
+  type BeneficiaryServicenetView,
   type BeneficiaryStatus,
   type BeneficiaryType,
   type BeneficiaryView,
@@ -81,6 +82,20 @@ export class BeneficiaryBankDto implements BeneficiaryBankView {
   intermediaryBankAddress!: string | null;
 }
 
+@ApiSchema({
+  name: 'BeneficiaryServicenet',
+  description:
+    '`servicenet` of a SERVICENET beneficiary (spec 2.5, issue 14 §2): the receiving organization as its handle and name were when the beneficiary ' +
+    'was created. A later change of handle or name does not change it; transfers still reach that organization.',
+})
+export class BeneficiaryServicenetDto implements BeneficiaryServicenetView {
+  @ApiProperty({ example: 'acme-payments', description: 'Lower-cased.' })
+  handle!: string;
+
+  @ApiProperty({ example: 'Acme Payments Ltd' })
+  organizationName!: string;
+}
+
 @ApiSchema({ name: 'BeneficiaryCrypto', description: '`crypto` of a CRYPTO beneficiary (spec 2.5), with the asset it is paid in when one was given.' })
 export class BeneficiaryCryptoDto implements BeneficiaryCryptoView {
   @ApiProperty({ example: 'ETHEREUM_SEPOLIA' })
@@ -118,7 +133,7 @@ export class BeneficiaryDto implements BeneficiaryView {
   @ApiProperty({ pattern: ACCOUNT_ID_PATTERN, example: 'acct_0c9a7e5d3b1f4a2c8e6d4b2a0f9e8d7c', description: 'The account the beneficiary belongs to.' })
   accountId!: string;
 
-  @ApiProperty({ enum: BENEFICIARY_TYPES, enumName: 'BeneficiaryType', description: '`SERVICENET` is not created yet.' })
+  @ApiProperty({ enum: BENEFICIARY_TYPES, enumName: 'BeneficiaryType', description: '`SERVICENET`: another organization of the platform, paid by internal transfer (`POST /v1/transfers`).' })
   type!: BeneficiaryType;
 
   @ApiProperty({ example: 'Supplier GmbH (EUR)' })
@@ -193,8 +208,12 @@ export class BeneficiaryDto implements BeneficiaryView {
   @ApiProperty({ type: () => BeneficiaryBankDto, nullable: true, description: 'Set when `type` is BANK.' })
   bank!: BeneficiaryBankDto | null;
 
-  @ApiProperty({ type: 'null', description: 'Always null: internal-transfer (SERVICENET) beneficiaries cannot be created yet.' })
-  servicenet!: null;
+  @ApiProperty({
+    type: () => BeneficiaryServicenetDto,
+    nullable: true,
+    description: 'Set when `type` is SERVICENET: the receiving organization’s handle and name. Never its ids or accounts.',
+  })
+  servicenet!: BeneficiaryServicenetDto | null;
 
   @ApiProperty({
     type: 'string',

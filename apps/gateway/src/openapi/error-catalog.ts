@@ -44,7 +44,9 @@ export const ERROR_DOCS: Readonly<Record<ErrorCode, ErrorDoc>> = {
     example: 'This service is not enabled for the organization.',
   },
   servicenet_not_enabled: {
-    meaning: 'internal transfers (servicenet) are not enabled for the organization; enable them with POST /v1/servicenet/enable',
+    meaning:
+      'internal transfers (servicenet) are not enabled for the organization (enable them with POST /v1/servicenet/enable), or, on a transfer, ' +
+      'the receiving organization has disabled them since the beneficiary was created',
     example: 'Servicenet is not enabled for this organization.',
   },
   verification_required: {
@@ -84,7 +86,7 @@ export const ERROR_DOCS: Readonly<Record<ErrorCode, ErrorDoc>> = {
     meaning: 'no authorization (LOA) with this id involves the organization',
     example: 'No authorization loa_6f0a2c4e8b1d3f5a7c9e0b2d4f6a8c1e was found.',
   },
-  servicenet_handle_not_found: { meaning: 'no organization has claimed this servicenet handle', example: 'No servicenet handle acme was found.' },
+  servicenet_handle_not_found: { meaning: 'no organization holds this servicenet handle, or the organization holding it has servicenet disabled', example: 'No servicenet handle acme was found.' },
   sub_org_tier_not_found: { meaning: 'no pricing tier has this key', example: 'No sub-org tier gold was found.' },
   idempotency_request_in_flight: {
     meaning: 'an earlier request with the same `Idempotency-Key` is still being processed; retry once it has completed',
@@ -133,7 +135,11 @@ export const ERROR_DOCS: Readonly<Record<ErrorCode, ErrorDoc>> = {
     meaning: 'unexpected server error; the message never carries internals',
     example: 'An unexpected error occurred. Quote the requestId if you contact support.',
   },
-  chain_send_failed: { meaning: 'the transfer could not be sent on the chain', example: 'The transfer could not be sent on ETHEREUM_SEPOLIA.' },
+  chain_send_failed: {
+    meaning:
+      'the transfer could not be sent on the chain, and nothing was held; in the sandbox, a crypto payout to the chain’s zero or burn address answers it (see POST /v1/payouts/crypto)',
+    example: 'The transfer could not be sent on ETHEREUM_SEPOLIA.',
+  },
   webhooks_unavailable: { meaning: 'webhook management is temporarily unavailable; retry later', example: 'Webhook management is temporarily unavailable.' },
 };
 

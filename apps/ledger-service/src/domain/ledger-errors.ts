@@ -85,3 +85,29 @@ export class AccountNotActiveError extends DomainError {
     super('forbidden', `Account ${accountId} is ${status}: only an ACTIVE account can trade.`);
   }
 }
+
+// Payouts (issue 14 §1).
+
+/** A BLOCKED beneficiary cannot be paid until unblocked (api-decisions §5). */
+export class BeneficiaryBlockedError extends DomainError {
+  constructor(beneficiaryId: string) {
+    super('beneficiary_blocked', `Beneficiary ${beneficiaryId} is BLOCKED: it cannot be paid until it is unblocked.`);
+  }
+}
+
+/** The chain (or the sandbox's simulation of it) refused the send; nothing is held. */
+export class ChainSendFailedError extends DomainError {
+  constructor(chainName: string, why: string) {
+    super('chain_send_failed', `The transfer could not be sent on ${chainName}: ${why}`);
+  }
+}
+
+/**
+ * Servicenet is off for the sender, or for the receiving organization (it disabled servicenet
+ * since the beneficiary was created): no internal transfer either way (issue 14 §2).
+ */
+export class ServicenetNotEnabledError extends DomainError {
+  constructor(message: string) {
+    super('servicenet_not_enabled', message);
+  }
+}

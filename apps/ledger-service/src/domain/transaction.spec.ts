@@ -120,3 +120,18 @@ describe('Posting rules', () => {
     }
   });
 });
+
+describe('a payout declined by its rail', () => {
+  it('records the rail’s reason, else a generic one, and returns hold and fee; knows its rail', () => {
+    const { transaction } = payout();
+    expect(transaction.isPayout).toBe(true);
+    expect(transaction.payoutRail).toBe('CRYPTO');
+    const locked = transaction.advance('lock', 'jrnl_3', now).transaction;
+    const declined = locked.advance('decline', 'jrnl_4', now, 'Declined by the beneficiary’s bank.');
+    expect(declined.transaction.props.failureReason).toBe('Declined by the beneficiary’s bank.');
+    expect(lines(declined)).toEqual(['acct_1 USDC 10.5', 'payouts_in_flight USDC -10.5']);
+    expect(locked.advance('decline', 'jrnl_5', now).transaction.props.failureReason).toBe('Declined by the payment rail.');
+    expect(deposit().transaction.isPayout).toBe(false);
+    expect(deposit().transaction.payoutRail).toBeNull();
+  });
+});

@@ -23,7 +23,7 @@ export function actionsFrom(status: TransactionStatus): TransactionAction[] {
 const PAYINS: readonly TransactionType[] = ['CRYPTO_PAYIN', 'FIAT_PAYIN'];
 const PAYOUTS: readonly TransactionType[] = ['CRYPTO_PAYOUT', 'FIAT_PAYOUT'];
 /** Posted complete in one entry and never moved again: a trade is undone by another trade, not a refund. */
-const FINAL_ON_CREATION: readonly TransactionType[] = ['TRADE', 'COMMISSION'];
+const FINAL_ON_CREATION: readonly TransactionType[] = ['TRADE', 'COMMISSION', 'INTERNAL_TRANSFER'];
 
 export interface TransactionProps {
   id: string;
@@ -235,16 +235,30 @@ export class Transaction {
     return this.props.type;
   }
 
-  /** Moves along the state machine; an illegal move is `invalid_request` naming the current status. */
-  advance(action: TransactionAction, journalId: string, now: Date): StatusChange {
+  /**
+   * Moves along the state machine; an illegal move is `invalid_request` naming the current status.
+   * A decline records `declineReason` (the rail's words) as the failure reason.
+   */
+  advance(action: TransactionAction, journalId: string, now: Date, declineReason?: string): StatusChange {
     if (FINAL_ON_CREATION.includes(this.props.type)) throw new IllegalTransitionError(this.id, action, this.status, []);
     const move = TRANSITIONS[action];
     if (!move.from.includes(this.status)) throw new IllegalTransitionError(this.id, action, this.status, actionsFrom(this.status));
-    return this.moveTo(move.to, journalId, now);
+    return this.moveTo(move.to, journalId, now, declineReason);
   }
 
-  private moveTo(status: TransactionStatus, journalId: string, now: Date): StatusChange {
-    const failureReason = status === 'DECLINED' ? 'Declined by the payment rail.' : this.props.failureReason;
+  /** A payout (either rail), whose moves a rail drives. */
+  get isPayout(): boolean {
+    return PAYOUTS.includes(this.props.type);
+  }
+
+  /** The rail a payout goes out on; null for anything else. */
+  get payoutRail(): PayoutRail | null {
+    if (this.props.type === 'FIAT_PAYOUT') return 'FIAT';
+    return this.props.type === 'CRYPTO_PAYOUT' ? 'CRYPTO' : null;
+  }
+
+  private moveTo(status: TransactionStatus, journalId: string, now: Date, declineReason?: string): StatusChange {
+    const failureReason = status === 'DECLINED' ? (declineReason ?? 'Declined by the payment rail.') : this.props.failureReason;
     const next = new Transaction({ ...this.props, status, failureReason, updatedAt: now });
     return { transaction: next, previousStatus: this.status, entry: next.entryFor(status, journalId) };
   }

@@ -2,20 +2,24 @@ import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { commandConsumerProvider, eventConsumerProvider, ServiceRuntimeModule } from '@pfs/messaging';
 import { LEDGER_COMMAND_HANDLERS } from '../../src/adapters/messaging/ledger.command-handlers';
 import { OrganizationCreatedSubscriber } from '../../src/adapters/messaging/organization-created.subscriber';
+import { BeneficiaryDirectory } from '../../src/application/ports/beneficiary-directory';
 import { OrganizationDirectory } from '../../src/application/ports/organization-directory';
 import { LEDGER_PROVIDERS, LEDGER_SERVICE } from '../../src/ledger.providers';
+import { InMemoryBeneficiaryDirectory } from './in-memory/in-memory-beneficiary-directory';
 import { InMemoryOrganizationDirectory } from './in-memory/in-memory-organization-directory';
 
 /**
  * The ledger service exactly as it runs (PostgreSQL, Redis, its queues), except that the
- * organization service's answers come from `directory`, which the test sets: the ledger's money
- * rules are tested without another service's process. The gateway's end-to-end tests run both.
+ * organization service's answers come from `directory` and the beneficiary service's from
+ * `beneficiaries`, which the test sets: the ledger's money rules are tested without another
+ * service's process. The gateway's end-to-end tests run them all.
  */
 @Module({})
 export class LedgerWithDirectoryModule {
-  static with(directory: InMemoryOrganizationDirectory): DynamicModule {
+  static with(directory: InMemoryOrganizationDirectory, beneficiaries = new InMemoryBeneficiaryDirectory()): DynamicModule {
     const providers: Provider[] = LEDGER_PROVIDERS.filter(
-      (provider) => !(typeof provider === 'object' && 'provide' in provider && provider.provide === OrganizationDirectory),
+      (provider) =>
+        !(typeof provider === 'object' && 'provide' in provider && (provider.provide === OrganizationDirectory || provider.provide === BeneficiaryDirectory)),
     );
     return {
       module: LedgerWithDirectoryModule,
@@ -23,6 +27,7 @@ export class LedgerWithDirectoryModule {
       providers: [
         ...providers,
         { provide: OrganizationDirectory, useValue: directory },
+        { provide: BeneficiaryDirectory, useValue: beneficiaries },
         ...commandConsumerProvider('ledger', LEDGER_COMMAND_HANDLERS),
         ...eventConsumerProvider('ledger', [OrganizationCreatedSubscriber]),
       ],

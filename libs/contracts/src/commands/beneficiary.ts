@@ -107,6 +107,15 @@ export const beneficiaryCommands = {
   'bank-beneficiaries.create': mutation(createBankBeneficiaryPayload).returns<BeneficiaryView>(),
   /** POST /v1/beneficiaries/crypto; the address is checked against the chain's format. */
   'crypto-beneficiaries.create': mutation(createCryptoBeneficiaryPayload).returns<BeneficiaryView>(),
+  /**
+   * POST /v1/beneficiaries/servicenet (issue 14 §2): a payee that is another organization, by its
+   * servicenet handle. The caller must be on servicenet (`servicenet_not_enabled`); an unknown
+   * handle, or one whose organization is off servicenet, is `servicenet_handle_not_found`; the
+   * caller's own handle is `invalid_request`.
+   */
+  'servicenet-beneficiaries.create': mutation(
+    z.object({ organizationId: z.string(), accountId: text, nickname: text, handle: text, tags, metadata }),
+  ).returns<BeneficiaryView>(),
   /** GET /v1/beneficiaries: newest first. */
   'beneficiaries.list': query(
     z.object({

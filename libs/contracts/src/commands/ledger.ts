@@ -58,8 +58,10 @@ export const ledgerCommands = {
     z.object({ organizationId: z.string(), accountId: z.string(), asset: z.string(), amount, chainName: z.string() }),
   ).returns<TransactionView>(),
   /**
-   * A payout from the account: created EXPECTED with amount + fee held at once
-   * (`insufficient_funds` when short). Its HTTP routes and beneficiary checks come with payouts.
+   * POST /v1/payouts/{fiat|crypto}: a payout from the account to a beneficiary of the
+   * organization, which the ledger asks the beneficiary service about (type, status, currency,
+   * chain); the rail may refuse it outright (`chain_send_failed`, nothing held). Created EXPECTED
+   * with amount + the rail's fee held at once (`insufficient_funds` when short, nothing held).
    */
   'payouts.create': mutation(
     z.object({
@@ -69,7 +71,6 @@ export const ledgerCommands = {
       asset: z.string(),
       amount,
       beneficiaryId: z.string(),
-      chainName: z.string().nullable(),
       reference: z.string().nullable(),
     }),
   ).returns<TransactionView>(),
@@ -114,4 +115,19 @@ export const ledgerCommands = {
   ).returns<TradePostingView>(),
   /** A quote's trade as posted, or null while it has none (or it is another organization's). */
   'trades.get': query(z.object({ organizationId: z.string(), quoteId: z.string() })).returns<TradePostingView | null>(),
+  /**
+   * An internal transfer (issue 14 §2) to a SERVICENET beneficiary: one journal entry from the
+   * account to the receiving organization's primary account, one INTERNAL_TRANSFER per side
+   * (SENDER, RECEIVER), both COMPLETED at once, each with its event. Answers the sender's side.
+   */
+  'transfers.create': mutation(
+    z.object({
+      organizationId: z.string(),
+      accountId: z.string(),
+      beneficiaryId: z.string(),
+      asset: z.string(),
+      amount,
+      reference: z.string().nullable(),
+    }),
+  ).returns<TransactionView>(),
 } as const;

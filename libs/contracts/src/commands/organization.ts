@@ -9,6 +9,8 @@ import {
   type PageView,
   type Principal,
   type ReferralInviteView,
+  type ServicenetHandleResolution,
+  type ServicenetView,
   type SubOrgTier,
   type SubOrgTierAssignmentView,
   type SubOrgTierView,
@@ -103,4 +105,17 @@ export const organizationCommands = {
   ).returns<SubOrgTierAssignmentView>(),
   /** The tier in force for the organization at `at` (ISO timestamp; now when omitted), null for default pricing. */
   'sub-org-tiers.get-effective': query(z.object({ organizationId: z.string(), at: z.string().optional() })).returns<SubOrgTier | null>(),
+  /** The organization's servicenet (internal transfers) state; answered whether enabled or not. */
+  'servicenet.get': query(z.object({ organizationId: z.string() })).returns<ServicenetView>(),
+  /** Switches servicenet on (idempotent); a handle claimed before is kept. */
+  'servicenet.enable': mutation(z.object({ organizationId: z.string() })).returns<ServicenetView>(),
+  /** Switches servicenet off (idempotent): transfers from and to the organization answer `servicenet_not_enabled`; the handle stays reserved. */
+  'servicenet.disable': mutation(z.object({ organizationId: z.string() })).returns<ServicenetView>(),
+  /**
+   * Claims (or changes to) a handle, case-insensitively unique: `servicenet_handle_taken` when
+   * another organization holds it, `servicenet_not_enabled` while servicenet is off.
+   */
+  'servicenet-handles.claim': mutation(z.object({ organizationId: z.string(), handle: z.string() })).returns<ServicenetView>(),
+  /** Internal: the organization holding a handle (any case); `servicenet_handle_not_found` when none does. */
+  'servicenet-handles.resolve': query(z.object({ handle: z.string() })).returns<ServicenetHandleResolution>(),
 } as const;

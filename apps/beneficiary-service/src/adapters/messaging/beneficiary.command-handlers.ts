@@ -3,6 +3,7 @@ import { ArchiveBeneficiaryUseCase } from '../../application/use-cases/archive-b
 import { BlockBeneficiaryUseCase } from '../../application/use-cases/block-beneficiary/block-beneficiary.use-case';
 import { CreateBankBeneficiaryUseCase } from '../../application/use-cases/create-bank-beneficiary/create-bank-beneficiary.use-case';
 import { CreateCryptoBeneficiaryUseCase } from '../../application/use-cases/create-crypto-beneficiary/create-crypto-beneficiary.use-case';
+import { CreateServicenetBeneficiaryUseCase } from '../../application/use-cases/create-servicenet-beneficiary/create-servicenet-beneficiary.use-case';
 import { GetBeneficiaryUseCase } from '../../application/use-cases/get-beneficiary/get-beneficiary.use-case';
 import { GetPayableBeneficiaryUseCase } from '../../application/use-cases/get-payable-beneficiary/get-payable-beneficiary.use-case';
 import { ListBeneficiariesUseCase } from '../../application/use-cases/list-beneficiaries/list-beneficiaries.use-case';
@@ -18,6 +19,7 @@ export const BENEFICIARY_COMMAND_HANDLERS = commandHandlers('beneficiary', {
   'system.ping': PingUseCase,
   'bank-beneficiaries.create': CreateBankBeneficiaryUseCase,
   'crypto-beneficiaries.create': CreateCryptoBeneficiaryUseCase,
+  'servicenet-beneficiaries.create': CreateServicenetBeneficiaryUseCase,
   'beneficiaries.list': ListBeneficiariesUseCase,
   'beneficiaries.get': GetBeneficiaryUseCase,
   'beneficiaries.update': UpdateBeneficiaryUseCase,

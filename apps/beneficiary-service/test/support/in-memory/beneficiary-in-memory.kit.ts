@@ -1,9 +1,11 @@
-import { CursorCodec, type ServiceEnvironment } from '@pfs/contracts';
+import { CursorCodec, type ServiceEnvironment, type ServicenetHandleResolution } from '@pfs/contracts';
 import { InMemoryUnitOfWork, ManualClock, SequentialIdGenerator } from '@pfs/test-doubles';
 import { BeneficiaryLifecycle } from '../../../src/application/beneficiary-lifecycle';
 import { BeneficiaryRegistrar } from '../../../src/application/beneficiary-registrar';
 import { AccountDirectory } from '../../../src/application/ports/account-directory';
 import { BeneficiarySettings } from '../../../src/application/ports/beneficiary-settings';
+import { ServicenetDirectory } from '../../../src/application/ports/servicenet-directory';
+import { CreateServicenetBeneficiaryUseCase } from '../../../src/application/use-cases/create-servicenet-beneficiary/create-servicenet-beneficiary.use-case';
 import { ArchiveBeneficiaryUseCase } from '../../../src/application/use-cases/archive-beneficiary/archive-beneficiary.use-case';
 import { BlockBeneficiaryUseCase } from '../../../src/application/use-cases/block-beneficiary/block-beneficiary.use-case';
 import { CreateBankBeneficiaryUseCase } from '../../../src/application/use-cases/create-bank-beneficiary/create-bank-beneficiary.use-case';
@@ -28,6 +30,25 @@ export class FixedAccountDirectory extends AccountDirectory {
 
   async isAccountOf(organizationId: string, accountId: string): Promise<boolean> {
     return this.owners.get(accountId) === organizationId;
+  }
+}
+
+/** Servicenet as the test writes it: who is on it, and the handles (lower-case) with their holders. */
+export class FixedServicenetDirectory extends ServicenetDirectory {
+  readonly enabled = new Set<string>(['org_1', 'org_2']);
+  readonly handles = new Map<string, { organizationId: string; organizationName: string }>([
+    ['mine', { organizationId: 'org_1', organizationName: 'Org One' }],
+    ['globex', { organizationId: 'org_2', organizationName: 'Globex Ltd' }],
+  ]);
+
+  async isEnabled(organizationId: string): Promise<boolean> {
+    return this.enabled.has(organizationId);
+  }
+
+  async resolve(handle: string): Promise<ServicenetHandleResolution | null> {
+    const lower = handle.toLowerCase();
+    const holder = this.handles.get(lower);
+    return holder ? { ...holder, handle: lower, enabled: this.enabled.has(holder.organizationId) } : null;
   }
 }
 
@@ -72,6 +93,7 @@ export function beneficiaryInMemory(environment: ServiceEnvironment = 'sandbox')
   const beneficiaries = new InMemoryBeneficiaryRepository();
   const accounts = new FixedAccountDirectory();
   const settings = new FixedBeneficiarySettings(environment);
+  const servicenet = new FixedServicenetDirectory();
   const cursors = new CursorCodec('test-cursor-secret');
   const registrar = new BeneficiaryRegistrar(unitOfWork, beneficiaries, accounts);
   const lifecycle = new BeneficiaryLifecycle(unitOfWork, beneficiaries, clock);
@@ -80,6 +102,8 @@ export function beneficiaryInMemory(environment: ServiceEnvironment = 'sandbox')
     beneficiaries,
     accounts,
     settings,
+    servicenet,
+    createServicenet: new CreateServicenetBeneficiaryUseCase(registrar, servicenet, ids, clock),
     createBank: new CreateBankBeneficiaryUseCase(registrar, ids, clock),
     createCrypto: new CreateCryptoBeneficiaryUseCase(registrar, settings, ids, clock),
     list: new ListBeneficiariesUseCase(beneficiaries, cursors),

@@ -1,15 +1,20 @@
 import { Big, isDecimalString, type ServiceEnvironment } from '@pfs/contracts';
 import { LedgerSettings } from '../../application/ports/ledger-settings';
 import { PayoutFeeSchedule } from '../../domain/payout-fee-schedule';
+import { parseDuration } from './duration';
 
 /**
- * FAUCET_MAX_AMOUNT (default 1000000, major units per call), PAYOUT_FEES (see PayoutFeeSchedule)
- * and DEFAULT_SPREAD_BPS (default 100). Read once; anything malformed stops the service at start.
+ * FAUCET_MAX_AMOUNT (default 1000000, major units per call), PAYOUT_FEES (see PayoutFeeSchedule),
+ * DEFAULT_SPREAD_BPS (default 100), SANDBOX_AUTO_SETTLE (`true` or `false`, default true) and
+ * SANDBOX_SETTLE_DELAY (a duration such as `2s` or `500ms`, default `2s`). Read once; anything
+ * malformed stops the service at start.
  */
 export class EnvLedgerSettings extends LedgerSettings {
   readonly faucetMaxAmount: Big;
   readonly payoutFees: PayoutFeeSchedule;
   readonly defaultSpreadBps: number;
+  readonly sandboxAutoSettle: boolean;
+  readonly sandboxSettleDelayMs: number;
 
   constructor(
     readonly environment: ServiceEnvironment,
@@ -23,5 +28,9 @@ export class EnvLedgerSettings extends LedgerSettings {
     const spread = env.DEFAULT_SPREAD_BPS ?? '100';
     if (!/^[0-9]{1,4}$/.test(spread) || Number(spread) > 10000) throw new Error(`DEFAULT_SPREAD_BPS must be 0–10000, not "${spread}"`);
     this.defaultSpreadBps = Number(spread);
+    const autoSettle = env.SANDBOX_AUTO_SETTLE ?? 'true';
+    if (autoSettle !== 'true' && autoSettle !== 'false') throw new Error(`SANDBOX_AUTO_SETTLE must be true or false, not "${autoSettle}"`);
+    this.sandboxAutoSettle = autoSettle === 'true';
+    this.sandboxSettleDelayMs = parseDuration('SANDBOX_SETTLE_DELAY', env.SANDBOX_SETTLE_DELAY ?? '2s');
   }
 }

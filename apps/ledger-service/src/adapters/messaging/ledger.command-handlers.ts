@@ -1,6 +1,7 @@
 import { commandHandlers, PingUseCase } from '@pfs/messaging';
 import { AdvanceTransactionUseCase } from '../../application/use-cases/advance-transaction/advance-transaction.use-case';
 import { CreatePayoutUseCase } from '../../application/use-cases/create-payout/create-payout.use-case';
+import { CreateTransferUseCase } from '../../application/use-cases/create-transfer/create-transfer.use-case';
 import { CreditFaucetUseCase } from '../../application/use-cases/credit-faucet/credit-faucet.use-case';
 import { GetAccountUseCase } from '../../application/use-cases/get-account/get-account.use-case';
 import { GetFeesUseCase } from '../../application/use-cases/get-fees/get-fees.use-case';
@@ -36,4 +37,5 @@ export const LEDGER_COMMAND_HANDLERS = commandHandlers('ledger', {
   'fees.get': GetFeesUseCase,
   'trades.post': PostTradeUseCase,
   'trades.get': GetTradeUseCase,
+  'transfers.create': CreateTransferUseCase,
 });

@@ -60,6 +60,16 @@ export class PrismaTransactionRepository extends TransactionRepository {
     return locked.length ? this.findById(transactionId) : null;
   }
 
+  async findPayoutsDue(changedBy: Date, limit: number): Promise<string[]> {
+    const rows = await this.host.client.ledgerTransaction.findMany({
+      where: { type: { in: ['FIAT_PAYOUT', 'CRYPTO_PAYOUT'] }, status: { in: ['EXPECTED', 'LOCKED'] }, updatedAt: { lte: changedBy } },
+      orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
+      take: limit,
+      select: { id: true },
+    });
+    return rows.map((row) => row.id);
+  }
+
   async saveStatus(transaction: Transaction): Promise<void> {
     const t = transaction.props;
     await this.host.client.ledgerTransaction.update({

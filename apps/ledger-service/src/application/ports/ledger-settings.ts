@@ -9,4 +9,8 @@ export abstract class LedgerSettings {
   abstract readonly payoutFees: PayoutFeeSchedule;
   /** Spread without a tier, in basis points (api-decisions §6). */
   abstract readonly defaultSpreadBps: number;
+  /** Sandbox: whether payouts move by themselves (SANDBOX_AUTO_SETTLE, default true). */
+  abstract readonly sandboxAutoSettle: boolean;
+  /** Sandbox: how long a payout waits in EXPECTED, then in LOCKED, before its next move (SANDBOX_SETTLE_DELAY, default 2s). */
+  abstract readonly sandboxSettleDelayMs: number;
 }

@@ -23,6 +23,11 @@ export abstract class TransactionRepository {
   abstract findById(transactionId: string): Promise<Transaction | null>;
   /** Locks the row until the unit of work ends, so two moves of one transaction take turns. */
   abstract findByIdForUpdate(transactionId: string): Promise<Transaction | null>;
+  /**
+   * Payouts still moving (EXPECTED or LOCKED) whose last change is at or before `changedBy`,
+   * oldest change first: the ids only, each to be locked and re-checked by its mover.
+   */
+  abstract findPayoutsDue(changedBy: Date, limit: number): Promise<string[]>;
   /** Persists status, failure reason and updatedAt. */
   abstract saveStatus(transaction: Transaction): Promise<void>;
   /** The organization's transactions, newest first (createdAt, then id), strictly after `after`. */

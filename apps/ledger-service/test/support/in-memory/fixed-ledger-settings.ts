@@ -10,6 +10,8 @@ export class FixedLedgerSettings extends LedgerSettings {
     readonly environment: ServiceEnvironment = 'sandbox',
     options: { faucetMaxAmount?: string; payoutFees?: string } = {},
     readonly defaultSpreadBps = 100,
+    readonly sandboxAutoSettle = true,
+    readonly sandboxSettleDelayMs = 2000,
   ) {
     super();
     this.faucetMaxAmount = new Big(options.faucetMaxAmount ?? '1000000');

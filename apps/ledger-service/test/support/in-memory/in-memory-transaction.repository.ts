@@ -41,6 +41,14 @@ export class InMemoryTransactionRepository extends TransactionRepository {
     return this.findById(transactionId);
   }
 
+  async findPayoutsDue(changedBy: Date, limit: number): Promise<string[]> {
+    return [...this.transactions.values()]
+      .filter((transaction) => transaction.isPayout && ['EXPECTED', 'LOCKED'].includes(transaction.status) && transaction.props.updatedAt <= changedBy)
+      .sort((a, b) => a.props.updatedAt.getTime() - b.props.updatedAt.getTime() || a.id.localeCompare(b.id))
+      .slice(0, limit)
+      .map((transaction) => transaction.id);
+  }
+
   async saveStatus(transaction: Transaction): Promise<void> {
     if (!this.transactions.has(transaction.id)) throw new Error(`no transaction ${transaction.id} to save`);
     this.transactions.set(transaction.id, transaction);

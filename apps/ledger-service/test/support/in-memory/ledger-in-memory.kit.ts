@@ -11,10 +11,14 @@ import { OpenAccountUseCase } from '../../../src/application/use-cases/open-acco
 import { GetTradeUseCase } from '../../../src/application/use-cases/get-trade/get-trade.use-case';
 import { PostTradeUseCase } from '../../../src/application/use-cases/post-trade/post-trade.use-case';
 import { ProvisionFundingMethodsUseCase } from '../../../src/application/use-cases/provision-funding-methods/provision-funding-methods.use-case';
+import { SettlePayoutsUseCase } from '../../../src/application/use-cases/settle-payouts/settle-payouts.use-case';
+import { PayoutRails } from '../../../src/application/ports/payout-rail';
+import { SandboxCryptoRail, SandboxFiatRail } from '../../../src/adapters/rails/sandbox-rails';
 import { UpdateAccountUseCase } from '../../../src/application/use-cases/update-account/update-account.use-case';
 import { Account } from '../../../src/domain/account';
 import { FixedLedgerSettings } from './fixed-ledger-settings';
 import { InMemoryAccountRepository } from './in-memory-account.repository';
+import { InMemoryBeneficiaryDirectory } from './in-memory-beneficiary-directory';
 import { InMemoryFundingMethodRepository } from './in-memory-funding-method.repository';
 import { InMemoryJournal } from './in-memory-journal';
 import { InMemoryOrganizationDirectory } from './in-memory-organization-directory';
@@ -36,6 +40,8 @@ export function ledgerInMemory(options: { environment?: ServiceEnvironment; fauc
   const transactions = new InMemoryTransactionRepository();
   const journal = new InMemoryJournal();
   const directory = new InMemoryOrganizationDirectory();
+  const beneficiaries = new InMemoryBeneficiaryDirectory();
+  const rails = new PayoutRails([new SandboxFiatRail(), new SandboxCryptoRail()]);
   const settings = new FixedLedgerSettings(options.environment ?? 'sandbox', options);
   const provision = new ProvisionFundingMethodsUseCase(unitOfWork, accounts, fundingMethods, new SeededRandomSource('ledger'), ids, outbox, clock);
   return {
@@ -46,9 +52,11 @@ export function ledgerInMemory(options: { environment?: ServiceEnvironment; fauc
     transactions,
     journal,
     directory,
+    beneficiaries,
     settings,
     creditFaucet: new CreditFaucetUseCase(unitOfWork, accounts, fundingMethods, transactions, journal, directory, settings, outbox, ids, clock),
-    createPayout: new CreatePayoutUseCase(unitOfWork, accounts, transactions, journal, directory, settings, ids, clock),
+    createPayout: new CreatePayoutUseCase(unitOfWork, accounts, transactions, journal, directory, beneficiaries, rails, settings, ids, clock),
+    settlePayouts: new SettlePayoutsUseCase(unitOfWork, transactions, journal, directory, rails, outbox, settings, ids, clock),
     advanceTransaction: new AdvanceTransactionUseCase(unitOfWork, transactions, journal, directory, outbox, ids, clock),
     getTransaction: new GetTransactionUseCase(transactions),
     listTransactions: new ListTransactionsUseCase(transactions, cursors),

@@ -17,6 +17,11 @@ import { ListOrganizationsUseCase } from '../../application/use-cases/list-organ
 import { ListReferralInvitesUseCase } from '../../application/use-cases/list-referral-invites/list-referral-invites.use-case';
 import { ListSubOrgTiersUseCase } from '../../application/use-cases/list-sub-org-tiers/list-sub-org-tiers.use-case';
 import { RevokeAuthorizationUseCase } from '../../application/use-cases/revoke-authorization/revoke-authorization.use-case';
+import { ClaimServicenetHandleUseCase } from '../../application/use-cases/claim-servicenet-handle/claim-servicenet-handle.use-case';
+import { DisableServicenetUseCase } from '../../application/use-cases/disable-servicenet/disable-servicenet.use-case';
+import { EnableServicenetUseCase } from '../../application/use-cases/enable-servicenet/enable-servicenet.use-case';
+import { GetServicenetUseCase } from '../../application/use-cases/get-servicenet/get-servicenet.use-case';
+import { ResolveServicenetHandleUseCase } from '../../application/use-cases/resolve-servicenet-handle/resolve-servicenet-handle.use-case';
 import { SetVerificationStatusUseCase } from '../../application/use-cases/set-verification-status/set-verification-status.use-case';
 
 /**
@@ -44,4 +49,9 @@ export const ORGANIZATION_COMMAND_HANDLERS = commandHandlers('organization', {
   'sub-org-tiers.list': ListSubOrgTiersUseCase,
   'sub-org-tiers.assign': AssignSubOrgTierUseCase,
   'sub-org-tiers.get-effective': GetEffectiveSubOrgTierUseCase,
+  'servicenet.get': GetServicenetUseCase,
+  'servicenet.enable': EnableServicenetUseCase,
+  'servicenet.disable': DisableServicenetUseCase,
+  'servicenet-handles.claim': ClaimServicenetHandleUseCase,
+  'servicenet-handles.resolve': ResolveServicenetHandleUseCase,
 });

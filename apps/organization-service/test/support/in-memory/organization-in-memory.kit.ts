@@ -23,6 +23,11 @@ import { ListSubOrgTiersUseCase } from '../../../src/application/use-cases/list-
 import { ResumeReferralsUseCase } from '../../../src/application/use-cases/resume-referrals/resume-referrals.use-case';
 import { RevokeApiKeyUseCase } from '../../../src/application/use-cases/revoke-api-key/revoke-api-key.use-case';
 import { RevokeAuthorizationUseCase } from '../../../src/application/use-cases/revoke-authorization/revoke-authorization.use-case';
+import { ClaimServicenetHandleUseCase } from '../../../src/application/use-cases/claim-servicenet-handle/claim-servicenet-handle.use-case';
+import { DisableServicenetUseCase } from '../../../src/application/use-cases/disable-servicenet/disable-servicenet.use-case';
+import { EnableServicenetUseCase } from '../../../src/application/use-cases/enable-servicenet/enable-servicenet.use-case';
+import { GetServicenetUseCase } from '../../../src/application/use-cases/get-servicenet/get-servicenet.use-case';
+import { ResolveServicenetHandleUseCase } from '../../../src/application/use-cases/resolve-servicenet-handle/resolve-servicenet-handle.use-case';
 import { SetVerificationStatusUseCase } from '../../../src/application/use-cases/set-verification-status/set-verification-status.use-case';
 import { SuspendReferralsUseCase } from '../../../src/application/use-cases/suspend-referrals/suspend-referrals.use-case';
 import { InMemoryApiKeyRepository } from './in-memory-api-key.repository';
@@ -31,6 +36,7 @@ import { InMemoryOrganizationAssetRepository } from './in-memory-organization-as
 import { InMemoryOrganizationRepository } from './in-memory-organization.repository';
 import { InMemoryReferralInviteRepository } from './in-memory-referral-invite.repository';
 import { InMemoryReferralProgramRepository } from './in-memory-referral-program.repository';
+import { InMemoryServicenetMembershipRepository } from './in-memory-servicenet-membership.repository';
 import { FixedReferralSignupPage, SequentialApiKeyGenerator, TestPepperApiKeyHasher } from './in-memory-security.adapters';
 import { InMemorySubOrgTierAssignmentRepository } from './in-memory-sub-org-tier-assignment.repository';
 import { InMemorySubOrgTierCatalog } from './in-memory-sub-org-tier.catalog';
@@ -54,6 +60,7 @@ export function organizationInMemory(options: { tierRestrictions?: ReadonlyMap<s
   const invites = new InMemoryReferralInviteRepository();
   const programs = new InMemoryReferralProgramRepository();
   const assignments = new InMemorySubOrgTierAssignmentRepository();
+  const memberships = new InMemoryServicenetMembershipRepository();
   const catalog = new InMemorySubOrgTierCatalog(options.tierRestrictions);
   const hasher = new TestPepperApiKeyHasher();
   const keys = new ApiKeyIssuer(apiKeys, new SequentialApiKeyGenerator(), hasher, ids, clock);
@@ -70,6 +77,7 @@ export function organizationInMemory(options: { tierRestrictions?: ReadonlyMap<s
     invites,
     programs,
     assignments,
+    memberships,
     createRootOrganization: new CreateRootOrganizationUseCase(unitOfWork, organizations, keys, outbox, ids, clock),
     createApiKey: new CreateApiKeyUseCase(unitOfWork, organizations, keys),
     revokeApiKey: new RevokeApiKeyUseCase(unitOfWork, apiKeys, clock),
@@ -94,6 +102,11 @@ export function organizationInMemory(options: { tierRestrictions?: ReadonlyMap<s
     listSubOrgTiers: new ListSubOrgTiersUseCase(catalog),
     assignSubOrgTier: new AssignSubOrgTierUseCase(unitOfWork, organizations, assignments, catalog, clock),
     getEffectiveSubOrgTier: new GetEffectiveSubOrgTierUseCase(organizations, assignments, catalog, clock),
+    getServicenet: new GetServicenetUseCase(organizations, memberships),
+    enableServicenet: new EnableServicenetUseCase(unitOfWork, organizations, memberships, clock),
+    disableServicenet: new DisableServicenetUseCase(unitOfWork, organizations, memberships, clock),
+    claimServicenetHandle: new ClaimServicenetHandleUseCase(unitOfWork, organizations, memberships, clock),
+    resolveServicenetHandle: new ResolveServicenetHandleUseCase(organizations, memberships),
     /** A root organization (as the operator CLI creates one), approved unless said otherwise. */
     async root(name = 'Broker Ltd', approved = true) {
       const created = await this.createRootOrganization.execute({ name, approved });

@@ -3,22 +3,36 @@ import { ledgerInMemory, type LedgerInMemory } from '../../../../test/support/in
 describe('CreatePayoutUseCase (in memory)', () => {
   let ledger: LedgerInMemory;
   let org: { organizationId: string; accountId: string };
+  let beneficiaryId: string;
 
   beforeEach(async () => {
-    ledger = ledgerInMemory({ payoutFees: 'CRYPTO:USDC=0.5' });
+    ledger = ledgerInMemory({ payoutFees: 'CRYPTO:USDC=0.5,FIAT:USD=1.00' });
     org = await ledger.organization({ assets: ['USDC'] });
+    beneficiaryId = ledger.beneficiaries.crypto(org.organizationId, { chainName: 'BASE_SEPOLIA' });
     await ledger.creditFaucet.execute({ ...org, asset: 'USDC', amount: '100', chainName: 'BASE_SEPOLIA' });
   });
 
-  const payout = (amount: string) =>
-    ledger.createPayout.execute({ ...org, rail: 'CRYPTO', asset: 'USDC', amount, beneficiaryId: 'bene_1', chainName: 'BASE_SEPOLIA', reference: null });
+  const payout = (amount: string, bene = beneficiaryId, asset = 'USDC') =>
+    ledger.createPayout.execute({ ...org, rail: 'CRYPTO', asset, amount, beneficiaryId: bene, reference: null });
+  const fiatPayout = (amount: string, bene: string, asset = 'USD') =>
+    ledger.createPayout.execute({ ...org, rail: 'FIAT', asset, amount, beneficiaryId: bene, reference: 'INV-7' });
+  const held = () => ledger.journal.platformBalance('payouts_in_flight', 'USDC');
 
-  it('creates an EXPECTED payout holding amount + fee at once, with no event', async () => {
+  it('creates an EXPECTED payout holding amount + fee at once, on the beneficiary’s chain, with no event', async () => {
     const events = ledger.outbox.events.length;
     const transaction = await payout('60');
-    expect(transaction).toMatchObject({ type: 'CRYPTO_PAYOUT', status: 'EXPECTED', amount: '60.000000', fee: '0.500000', feeAsset: 'USDC', beneficiaryId: 'bene_1' });
+    expect(transaction).toMatchObject({
+      type: 'CRYPTO_PAYOUT',
+      status: 'EXPECTED',
+      amount: '60.000000',
+      fee: '0.500000',
+      feeAsset: 'USDC',
+      beneficiaryId,
+      chainName: 'BASE_SEPOLIA',
+      failureReason: null,
+    });
     expect(ledger.journal.balanceOf(org.accountId, 'USDC')).toBe('39.5');
-    expect(ledger.journal.platformBalance('payouts_in_flight', 'USDC')).toBe('60.5');
+    expect(held()).toBe('60.5');
     expect(ledger.outbox.events).toHaveLength(events);
   });
 
@@ -30,14 +44,81 @@ describe('CreatePayoutUseCase (in memory)', () => {
   });
 
   it('refuses a crypto asset on the fiat rail, an unverified organization and another organization’s account', async () => {
-    await expect(ledger.createPayout.execute({ ...org, rail: 'FIAT', asset: 'USDC', amount: '1', beneficiaryId: 'b', chainName: null, reference: null })).rejects.toMatchObject({
-      code: 'invalid_request',
-    });
+    await expect(fiatPayout('1', ledger.beneficiaries.bank(org.organizationId), 'USDC')).rejects.toMatchObject({ code: 'invalid_request' });
     const other = await ledger.organization();
-    await expect(ledger.createPayout.execute({ ...org, accountId: other.accountId, rail: 'CRYPTO', asset: 'USDC', amount: '1', beneficiaryId: 'b', chainName: null, reference: null })).rejects.toMatchObject({
+    await expect(ledger.createPayout.execute({ ...org, accountId: other.accountId, rail: 'CRYPTO', asset: 'USDC', amount: '1', beneficiaryId, reference: null })).rejects.toMatchObject({
       code: 'account_not_found',
     });
     ledger.directory.set({ organizationId: org.organizationId, verificationStatus: 'PENDING' });
     await expect(payout('1')).rejects.toMatchObject({ code: 'verification_required' });
+  });
+
+  it('answers beneficiary_not_found for an unknown beneficiary and for another organization’s', async () => {
+    const other = await ledger.organization();
+    await expect(payout('1', 'bene_ffffffffffffffffffffffffffffffff')).rejects.toMatchObject({ code: 'beneficiary_not_found' });
+    await expect(payout('1', ledger.beneficiaries.crypto(other.organizationId))).rejects.toMatchObject({ code: 'beneficiary_not_found' });
+    expect(held()).toBe('0');
+  });
+
+  it('pays only an ACTIVE beneficiary: BLOCKED is beneficiary_blocked, INACTIVE and ARCHIVED invalid_request, nothing held', async () => {
+    ledger.beneficiaries.setStatus(beneficiaryId, 'BLOCKED');
+    await expect(payout('1')).rejects.toMatchObject({ code: 'beneficiary_blocked' });
+    ledger.beneficiaries.setStatus(beneficiaryId, 'INACTIVE');
+    await expect(payout('1')).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('is INACTIVE') });
+    ledger.beneficiaries.setStatus(beneficiaryId, 'ARCHIVED');
+    await expect(payout('1')).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('is ARCHIVED') });
+    expect(held()).toBe('0');
+    expect(ledger.journal.balanceOf(org.accountId, 'USDC')).toBe('100');
+  });
+
+  it('needs the rail’s beneficiary type and an asset the beneficiary takes', async () => {
+    // A bank beneficiary on the crypto rail, a crypto one on the fiat rail.
+    await expect(payout('1', ledger.beneficiaries.bank(org.organizationId))).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('BANK beneficiary') });
+    await expect(fiatPayout('1', beneficiaryId)).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('CRYPTO beneficiary') });
+    // Fiat: the asset is the bank account's currency.
+    await expect(fiatPayout('1', ledger.beneficiaries.bank(org.organizationId, { currency: 'EUR' }))).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('paid in EUR, not USD'),
+    });
+    // Crypto: the chain must carry the asset (no ETH on Tron), and a beneficiary registered for one asset takes only that one.
+    await ledger.creditFaucet.execute({ ...org, asset: 'USDC', amount: '1', chainName: 'TRON_NILE' });
+    const tron = ledger.beneficiaries.crypto(org.organizationId, { chainName: 'TRON_NILE', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8' });
+    await expect(payout('1', tron, 'ETH')).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('not carried on TRON_NILE') });
+    const usdtOnly = ledger.beneficiaries.crypto(org.organizationId, { asset: 'USDT' });
+    await expect(payout('1', usdtOnly)).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('USDT only') });
+    expect(held()).toBe('0');
+  });
+
+  it('the sandbox chain refuses its zero and burn addresses with chain_send_failed before anything is held', async () => {
+    for (const address of ['0x0000000000000000000000000000000000000000', '0x000000000000000000000000000000000000dEaD', '0x000000000000000000000000000000000000dead']) {
+      const burn = ledger.beneficiaries.crypto(org.organizationId, { address });
+      await expect(payout('10', burn)).rejects.toMatchObject({ code: 'chain_send_failed', message: expect.stringContaining('ETHEREUM_SEPOLIA') });
+    }
+    expect(held()).toBe('0');
+    expect(ledger.journal.balanceOf(org.accountId, 'USDC')).toBe('100');
+    expect(ledger.transactions.transactions.size).toBe(1);
+  });
+
+  it('a fiat payout to a bank beneficiary in its currency holds amount + the fiat fee, with its reference', async () => {
+    const usd = await ledger.organization({ assets: ['USDC'] });
+    // Fiat reaches an account in the sandbox through a trade (USDC → USD), as it does here.
+    const bank = ledger.beneficiaries.bank(usd.organizationId);
+    await expect(
+      ledger.createPayout.execute({ ...usd, rail: 'FIAT', asset: 'USD', amount: '10.00', beneficiaryId: bank, reference: 'INV-7' }),
+    ).rejects.toMatchObject({ code: 'insufficient_funds' });
+    await ledger.creditFaucet.execute({ ...usd, asset: 'USDC', amount: '50', chainName: 'BASE_SEPOLIA' });
+    await ledger.postTrade.execute({
+      ...usd,
+      quoteId: 'quote_00000000000000000000000000000001',
+      fromAsset: 'USDC',
+      fromAmount: '50',
+      toAsset: 'USD',
+      toAmount: '50.00',
+      fee: '0',
+      commission: '0',
+    });
+    const transaction = await ledger.createPayout.execute({ ...usd, rail: 'FIAT', asset: 'USD', amount: '10.00', beneficiaryId: bank, reference: 'INV-7' });
+    expect(transaction).toMatchObject({ type: 'FIAT_PAYOUT', status: 'EXPECTED', amount: '10.00', fee: '1.00', feeAsset: 'USD', chainName: null, reference: 'INV-7', beneficiaryId: bank });
+    expect(ledger.journal.balanceOf(usd.accountId, 'USD')).toBe('39');
   });
 });

@@ -2,19 +2,25 @@ import { Injectable } from '@nestjs/common';
 import { Clock, IdGenerator, UnitOfWork, type TransactionView } from '@pfs/contracts';
 import { catalogAsset, positiveAmount } from '../../../domain/amounts';
 import { AccountNotFoundError, LedgerRequestError, VerificationRequiredError } from '../../../domain/ledger-errors';
+import { payoutDestination } from '../../../domain/payout-beneficiary';
 import { Transaction } from '../../../domain/transaction';
 import { presentTransaction } from '../../transaction.presenter';
 import { AccountRepository } from '../../ports/account.repository';
+import { BeneficiaryDirectory } from '../../ports/beneficiary-directory';
 import { Journal } from '../../ports/journal';
 import { LedgerSettings } from '../../ports/ledger-settings';
 import { OrganizationDirectory } from '../../ports/organization-directory';
+import { PayoutRails } from '../../ports/payout-rail';
 import { TransactionRepository } from '../../ports/transaction.repository';
 import type { CreatePayoutCommand } from './create-payout.command';
 
 /**
- * The ledger's side of a payout: an EXPECTED transaction holding amount + fee (from the payout
- * fee schedule) out of the balance at once, in one database transaction. Creation is not a
- * transition, so no event (api-decisions §5: every transition after creation emits one).
+ * POST /v1/payouts/{fiat|crypto}: the beneficiary is asked of the beneficiary service and checked
+ * (payoutDestination: type, status, currency or chain), the rail is asked whether it takes the
+ * send (a refusal such as `chain_send_failed` holds nothing), then an EXPECTED transaction holds
+ * amount + fee (the rail's fee of GET /v1/fees, in the payout asset) out of the balance at once,
+ * in one database transaction. Creation is not a transition, so no event (api-decisions §5:
+ * every transition after creation emits one).
  */
 @Injectable()
 export class CreatePayoutUseCase {
@@ -24,6 +30,8 @@ export class CreatePayoutUseCase {
     private readonly transactions: TransactionRepository,
     private readonly journal: Journal,
     private readonly directory: OrganizationDirectory,
+    private readonly beneficiaries: BeneficiaryDirectory,
+    private readonly rails: PayoutRails,
     private readonly settings: LedgerSettings,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
@@ -37,6 +45,9 @@ export class CreatePayoutUseCase {
     const amount = positiveAmount(command.amount, asset);
     const standing = await this.directory.standing(command.organizationId);
     if (standing.verificationStatus !== 'APPROVED') throw new VerificationRequiredError(command.organizationId);
+    const beneficiary = await this.beneficiaries.payable(command.organizationId, command.beneficiaryId);
+    const { chainName } = payoutDestination(command.rail, asset.code, beneficiary);
+    await this.rails.for(command.rail).submit({ rail: command.rail, asset: asset.code, amount, beneficiary, reference: command.reference });
 
     return this.unitOfWork.run(async () => {
       const account = await this.accounts.findOwnership(command.accountId);
@@ -52,7 +63,7 @@ export class CreatePayoutUseCase {
         amount,
         fee: this.settings.payoutFees.feeFor(command.rail, asset.code),
         beneficiaryId: command.beneficiaryId,
-        chainName: command.chainName,
+        chainName,
         reference: command.reference,
         journalId: this.ids.next('journal'),
         now,

@@ -1,0 +1,82 @@
+import type { Big, PayableBeneficiaryView } from '@pfs/contracts';
+import { customer, JournalEntry } from './journal-entry';
+import { BeneficiaryBlockedError, LedgerRequestError } from './ledger-errors';
+import { Transaction, type StatusChange } from './transaction';
+
+/** One side of an internal transfer: an organization and the account its money leaves or reaches. */
+export interface TransferParty {
+  organizationId: string;
+  accountId: string;
+}
+
+/**
+ * An internal (servicenet) transfer between two organizations (issue 14 §2), created and
+ * completed in one step (EXPECTED → COMPLETED, like a trade): one INTERNAL_TRANSFER per side,
+ * each its organization's own (the sender's with role SENDER and the beneficiary, the receiver's
+ * with role RECEIVER), each naming the other organization as counterparty and only its own
+ * account; ONE journal entry debits the sender's account and credits the receiver's.
+ */
+export function internalTransfer(input: {
+  sentId: string;
+  receivedId: string;
+  sender: TransferParty;
+  receiver: TransferParty;
+  beneficiaryId: string;
+  asset: string;
+  amount: Big;
+  reference: string | null;
+  journalId: string;
+  now: Date;
+}): { sent: StatusChange; received: StatusChange; entry: JournalEntry } {
+  const { sender, receiver, now } = input;
+  if (sender.organizationId === receiver.organizationId) throw new Error('an internal transfer is between two organizations');
+  const side = (id: string, party: TransferParty, counterparty: TransferParty, role: 'SENDER' | 'RECEIVER', beneficiaryId: string | null): StatusChange => ({
+    transaction: Transaction.restore({
+      id,
+      organizationId: party.organizationId,
+      accountId: party.accountId,
+      type: 'INTERNAL_TRANSFER',
+      status: 'COMPLETED',
+      role,
+      asset: input.asset,
+      amount: input.amount,
+      chainName: null,
+      beneficiaryId,
+      quoteId: null,
+      fee: null,
+      feeAsset: null,
+      counterpartyOrganizationId: counterparty.organizationId,
+      reference: input.reference,
+      failureReason: null,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    previousStatus: 'EXPECTED',
+    entry: null,
+  });
+  const sent = side(input.sentId, sender, receiver, 'SENDER', input.beneficiaryId);
+  const received = side(input.receivedId, receiver, sender, 'RECEIVER', null);
+  const entry = JournalEntry.of(input.journalId, 'INTERNAL_TRANSFER:COMPLETED', input.sentId, [
+    { account: customer(sender.accountId), asset: input.asset, amount: input.amount.neg() },
+    { account: customer(receiver.accountId), asset: input.asset, amount: input.amount },
+  ]);
+  return { sent: { ...sent, entry }, received, entry };
+}
+
+/**
+ * The receiving organization of a transfer to `beneficiary` from `accountId`: a SERVICENET
+ * beneficiary of that account, ACTIVE (BLOCKED is `beneficiary_blocked`, INACTIVE and ARCHIVED
+ * `invalid_request`, as for payouts).
+ */
+export function transferReceiver(beneficiary: PayableBeneficiaryView, accountId: string): string {
+  const id = beneficiary.beneficiaryId;
+  if (beneficiary.type !== 'SERVICENET' || !beneficiary.servicenet) {
+    throw new LedgerRequestError(`beneficiaryId: beneficiary ${id} is a ${beneficiary.type} beneficiary; a transfer needs a SERVICENET one (POST /v1/beneficiaries/servicenet).`);
+  }
+  if (beneficiary.accountId !== accountId) throw new LedgerRequestError(`beneficiaryId: beneficiary ${id} belongs to another of your accounts, not ${accountId}.`);
+  if (beneficiary.status === 'BLOCKED') throw new BeneficiaryBlockedError(id);
+  if (beneficiary.status !== 'ACTIVE' || !beneficiary.payable) {
+    throw new LedgerRequestError(`beneficiaryId: beneficiary ${id} is ${beneficiary.status}; only an ACTIVE beneficiary can be paid.`);
+  }
+  return beneficiary.servicenet.organizationId;
+}

@@ -1,0 +1,4 @@
+export interface ClaimServicenetHandleCommand {
+  organizationId: string;
+  handle: string;
+}

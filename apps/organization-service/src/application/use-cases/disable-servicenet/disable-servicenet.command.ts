@@ -1,0 +1,3 @@
+export interface DisableServicenetCommand {
+  organizationId: string;
+}

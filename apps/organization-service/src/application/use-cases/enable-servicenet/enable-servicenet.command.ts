@@ -1,0 +1,3 @@
+export interface EnableServicenetCommand {
+  organizationId: string;
+}

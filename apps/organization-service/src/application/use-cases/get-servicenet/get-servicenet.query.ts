@@ -1,0 +1,3 @@
+export interface GetServicenetQuery {
+  organizationId: string;
+}

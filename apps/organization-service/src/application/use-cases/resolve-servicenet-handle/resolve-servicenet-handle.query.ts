@@ -1,0 +1,3 @@
+export interface ResolveServicenetHandleQuery {
+  handle: string;
+}
