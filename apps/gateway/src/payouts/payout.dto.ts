@@ -1,7 +1,8 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { IsIn, Matches } from 'class-validator';
 import { ASSET_CATALOG } from '@pfs/contracts';
 import { IsAmount } from '../validation/is-amount.decorator';
+import { IsReference } from '../validation/is-reference.decorator';
 
 const FIAT_ASSETS = ASSET_CATALOG.filter((asset) => asset.type === 'FIAT').map((asset) => asset.code);
 const CRYPTO_ASSETS = ASSET_CATALOG.filter((asset) => asset.type === 'CRYPTO').map((asset) => asset.code);
@@ -9,8 +10,6 @@ const CRYPTO_ASSETS = ASSET_CATALOG.filter((asset) => asset.type === 'CRYPTO').m
 const ACCOUNT_RULE = 'must be an account id (acct_ followed by 32 lowercase hex characters)';
 const BENEFICIARY_RULE = 'must be a beneficiary id (bene_ followed by 32 lowercase hex characters)';
 /** What a bank statement line carries: printable text, no control characters. */
-const REFERENCE_MAX = 140;
-const REFERENCE_RULE = `must be 1–${REFERENCE_MAX} printable characters`;
 
 /** The fields both payout routes share. */
 abstract class PayoutBody {
@@ -34,12 +33,7 @@ export class FiatPayoutBody extends PayoutBody {
   @IsIn(FIAT_ASSETS, { message: `must be one of ${FIAT_ASSETS.join(', ')} (a fiat asset)` })
   asset!: string;
 
-  @ApiPropertyOptional({ maxLength: REFERENCE_MAX, example: 'Invoice 2026-117', description: 'Shown to the beneficiary with the transfer (a bank statement line).' })
-  @IsOptional()
-  @IsString({ message: REFERENCE_RULE })
-  @MinLength(1, { message: REFERENCE_RULE })
-  @MaxLength(REFERENCE_MAX, { message: REFERENCE_RULE })
-  @Matches(/^[^\p{Cc}]*$/u, { message: REFERENCE_RULE })
+  @IsReference('Shown to the beneficiary with the transfer (a bank statement line).')
   reference?: string;
 }
 

@@ -1,12 +1,11 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { IsAmount } from '../validation/is-amount.decorator';
+import { IsReference } from '../validation/is-reference.decorator';
 
 const ACCOUNT_RULE = 'must be an account id (acct_ followed by 32 lowercase hex characters)';
 const BENEFICIARY_RULE = 'must be a beneficiary id (bene_ followed by 32 lowercase hex characters)';
 const ASSET_RULE = 'must be an asset code (a string of 1–32 characters)';
-const REFERENCE_MAX = 140;
-const REFERENCE_RULE = `must be 1–${REFERENCE_MAX} printable characters`;
 
 @ApiSchema({ name: 'TransferRequest', description: 'An internal transfer to a SERVICENET beneficiary (issue 14 §2). Unknown fields are refused.' })
 export class CreateTransferBody {
@@ -27,11 +26,6 @@ export class CreateTransferBody {
   @IsAmount({ assetField: 'asset', description: 'Amount the receiving organization receives; no fee is charged' })
   amount!: string;
 
-  @ApiPropertyOptional({ maxLength: REFERENCE_MAX, example: 'Invoice 2026-117', description: 'Shown on both sides’ transactions.' })
-  @IsOptional()
-  @IsString({ message: REFERENCE_RULE })
-  @MinLength(1, { message: REFERENCE_RULE })
-  @MaxLength(REFERENCE_MAX, { message: REFERENCE_RULE })
-  @Matches(/^[^\p{Cc}]*$/u, { message: REFERENCE_RULE })
+  @IsReference('Shown on both sides’ transactions.')
   reference?: string;
 }
