@@ -3,15 +3,20 @@
 // autocannon at 32 connections. Then the full stack again at half its measured maximum rate,
 // where the p99 target applies. Then faucet credits (POST /v1/transactions/faucet) through the
 // full stack against the same posting done by bare pg clients, the same number of clients on
-// the same server. Then webhooks (scripts/lib/bench-webhooks.mjs): signed deliveries per second
-// from the webhook-delivery-worker to a local receiver against raw BullMQ jobs on the same Redis,
-// and commit-to-delivery latency at a constant faucet rate. Not part of the test command.
-// BENCH_ONLY=webhooks runs the webhook sections alone (BENCH_ONLY=accounts,faucet: those two).
+// the same server. Then quotes (scripts/lib/bench-quotes.mjs): quote + execute pairs per second
+// through the full stack against the faucet's full-stack credits of the same run. Then webhooks
+// (scripts/lib/bench-webhooks.mjs): signed deliveries per second from the webhook-delivery-worker
+// to a local receiver against raw BullMQ jobs on the same Redis, and commit-to-delivery latency
+// at a constant faucet rate. Not part of the test command.
+// BENCH_ONLY=webhooks runs the webhook sections alone (BENCH_ONLY=quotes,faucet: those two).
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { cpuOf, cpuShares } from './lib/bench-cpu.mjs';
+import { benchQuotes } from './lib/bench-quotes.mjs';
 import { benchWebhooks } from './lib/bench-webhooks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,10 +28,12 @@ const { ensureDatabase, applyMigrations } = require(join(root, 'libs/persistence
 
 const CONNECTIONS = 32;
 const FAUCET_CLIENTS = Number(process.env.BENCH_FAUCET_CLIENTS ?? 16);
+const QUOTE_CLIENTS = Number(process.env.BENCH_QUOTE_CLIENTS ?? FAUCET_CLIENTS);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-/** The sections to run (accounts, faucet, webhooks), all by default. */
-const SECTIONS = new Set((process.env.BENCH_ONLY ?? 'accounts,faucet,webhooks').split(',').map((name) => name.trim()));
-for (const name of SECTIONS) if (!['accounts', 'faucet', 'webhooks'].includes(name)) throw new Error(`BENCH_ONLY: no section ${name} (accounts, faucet, webhooks)`);
+/** The sections to run, all by default, always in this order. */
+const SECTION_NAMES = ['accounts', 'faucet', 'quotes', 'webhooks'];
+const SECTIONS = new Set((process.env.BENCH_ONLY ?? SECTION_NAMES.join(',')).split(',').map((name) => name.trim()));
+for (const name of SECTIONS) if (!SECTION_NAMES.includes(name)) throw new Error(`BENCH_ONLY: no section ${name} (${SECTION_NAMES.join(', ')})`);
 
 /**
  * Open-loop load at a constant arrival rate: requests are issued on a fixed schedule whatever
@@ -120,7 +127,24 @@ async function main() {
       }).toString(),
     );
   try {
-    if (SECTIONS.has('accounts') || SECTIONS.has('faucet')) await benchAccounts();
+    if (SECTIONS.has('accounts') || SECTIONS.has('faucet') || SECTIONS.has('quotes')) {
+      const created = createOrganization('Bench');
+      await accountVisible(created);
+      if (SECTIONS.has('accounts')) await benchAccounts(created);
+      const faucet = SECTIONS.has('faucet') ? await benchFaucet(stack, created.apiKey, databaseUrl) : undefined;
+      if (SECTIONS.has('quotes')) {
+        await benchQuotes({
+          stack,
+          apiKey: created.apiKey,
+          databaseUrl,
+          clients: QUOTE_CLIENTS,
+          seconds: DURATION,
+          // The faucet section's full-stack figures when it ran with as many clients, else a run of its own.
+          faucet: faucet?.clients === QUOTE_CLIENTS ? faucet : undefined,
+          measureFaucet: (clients) => faucetFullStack(stack, created.apiKey, clients),
+        });
+      }
+    }
     if (SECTIONS.has('webhooks')) {
       await benchWebhooks({ root, stack, redisUrl: infra.redisUrl, queuePrefix: env.QUEUE_PREFIX, createOrganization, seconds: DURATION });
     }
@@ -130,18 +154,20 @@ async function main() {
     await infra.stop?.();
   }
 
-  async function benchAccounts() {
-    const created = createOrganization('Bench');
+  /** Waits until the new organization's primary account reads through the gateway. */
+  async function accountVisible(created) {
     const headers = { authorization: `Bearer ${created.apiKey}` };
-    const target = `${stack.gatewayUrl}/v1/accounts/${created.accountId}`;
     for (let i = 0; ; i++) {
-      const response = await fetch(target, { headers });
-      if (response.status === 200) break;
+      const response = await fetch(`${stack.gatewayUrl}/v1/accounts/${created.accountId}`, { headers });
+      if (response.status === 200) return;
       if (i > 100) throw new Error(`account never appeared: ${response.status} ${await response.text()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (!SECTIONS.has('accounts')) return benchFaucet(stack.gatewayUrl, created.apiKey, databaseUrl);
+  }
 
+  async function benchAccounts(created) {
+    const headers = { authorization: `Bearer ${created.apiKey}` };
+    const target = `${stack.gatewayUrl}/v1/accounts/${created.accountId}`;
     const basePort = await freePort();
     baseline = spawn(process.execPath, [join(root, 'scripts/bench-baseline.mjs')], {
       env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(basePort), BENCH_ORGANIZATION_ID: created.organizationId },
@@ -182,8 +208,6 @@ async function main() {
     console.log(`ratio full/bare: ${ratio.toFixed(2)} (target ≥ 0.5)`);
     console.log(`p99 at half the maximum rate: ${half.latency.p99} ms (target < 25 ms)`);
     if (full.non2xx || bare.non2xx) console.log('warning: some responses were not 2xx');
-
-    if (SECTIONS.has('faucet')) await benchFaucet(stack.gatewayUrl, created.apiKey, databaseUrl);
   }
 }
 
@@ -208,19 +232,12 @@ async function closedLoop(clients, seconds, once) {
       }
     }),
   );
-  return { perSecond: latencies.length / seconds, ...percentiles(latencies), failures };
+  return { count: latencies.length, perSecond: latencies.length / seconds, ...percentiles(latencies), failures };
 }
 
-/**
- * Faucet credits per second: through the full stack (gateway → ledger: command log, account and
- * funding-method checks, journal entry, transaction, outbox event, one database transaction)
- * against bare pg clients posting the same double entry (lock the balance rows in order, insert
- * the journal and its postings, update the balance, commit). Each client works its own account.
- */
-async function benchFaucet(gatewayUrl, apiKey, databaseUrl) {
-  const { Client } = require('pg');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: FAUCET_CLIENTS });
-  const api = async (method, path, body) => {
+/** A JSON call to the gateway for setting up a measurement: anything but 2xx throws. */
+function gatewayApi(gatewayUrl, apiKey) {
+  return async (method, path, body) => {
     const response = await fetch(`${gatewayUrl}${path}`, {
       method,
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
@@ -229,20 +246,25 @@ async function benchFaucet(gatewayUrl, apiKey, databaseUrl) {
     if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response.json();
   };
-  // One account per client, USDC activated on each.
+}
+
+/** `count` new accounts of the caller's organization, USDC activated on each: their ids. */
+async function usdcAccounts(api, count, name) {
   const accounts = [];
-  for (let index = 0; index < FAUCET_CLIENTS * 2; index++) {
-    const account = await api('POST', '/v1/accounts', { name: `Bench ${index}` });
+  for (let index = 0; index < count; index++) {
+    const account = await api('POST', '/v1/accounts', { name: `${name} ${index}` });
     await api('POST', '/v1/funding-methods', { asset: 'USDC', accountId: account.accountId });
     accounts.push(account.accountId);
   }
-  const stackAccounts = accounts.slice(0, FAUCET_CLIENTS);
-  const bareAccounts = accounts.slice(FAUCET_CLIENTS);
+  return accounts;
+}
 
-  const post = (accountId) =>
+/** One faucet credit of 1.25 USDC through the full stack: `post(accountId)` resolves whether it answered 200. */
+function faucetPoster(gatewayUrl, apiKey, agent) {
+  const target = new URL(`${gatewayUrl}/v1/transactions/faucet`);
+  return (accountId) =>
     new Promise((resolve) => {
       const body = JSON.stringify({ accountId, asset: 'USDC', amount: '1.25', chainName: 'ETHEREUM_SEPOLIA' });
-      const target = new URL(`${gatewayUrl}/v1/transactions/faucet`);
       const request = http.request(
         {
           agent,
@@ -260,6 +282,40 @@ async function benchFaucet(gatewayUrl, apiKey, databaseUrl) {
       request.on('error', () => resolve(false));
       request.end(body);
     });
+}
+
+/** The full-stack faucet loop of `clients` clients for DURATION s: its figures, with the apps' CPU per credit. */
+async function faucetStackRun(stack, post, accounts) {
+  const cpuBefore = cpuOf(stack.apps);
+  const run = await closedLoop(accounts, DURATION, post);
+  return { ...run, clients: accounts.length, cpu: cpuShares(cpuBefore, cpuOf(stack.apps), run.count) };
+}
+
+/** The faucet's full-stack measurement alone (the quotes section's comparison when the faucet section did not run). */
+async function faucetFullStack(stack, apiKey, clients) {
+  const accounts = await usdcAccounts(gatewayApi(stack.gatewayUrl, apiKey), clients, 'Bench faucet');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const post = faucetPoster(stack.gatewayUrl, apiKey, agent);
+  await closedLoop(accounts, 2, post);
+  const run = await faucetStackRun(stack, post, accounts);
+  agent.destroy();
+  return run;
+}
+
+/**
+ * Faucet credits per second: through the full stack (gateway → ledger: command log, account and
+ * funding-method checks, journal entry, transaction, outbox event, one database transaction)
+ * against bare pg clients posting the same double entry (lock the balance rows in order, insert
+ * the journal and its postings, update the balance, commit). Each client works its own account.
+ */
+async function benchFaucet(stack, apiKey, databaseUrl) {
+  const { Client } = require('pg');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: FAUCET_CLIENTS });
+  // One account per client, USDC activated on each.
+  const accounts = await usdcAccounts(gatewayApi(stack.gatewayUrl, apiKey), FAUCET_CLIENTS * 2, 'Bench');
+  const stackAccounts = accounts.slice(0, FAUCET_CLIENTS);
+  const bareAccounts = accounts.slice(FAUCET_CLIENTS);
+  const post = faucetPoster(stack.gatewayUrl, apiKey, agent);
 
   const pgClients = await Promise.all(
     bareAccounts.map(async (accountId) => {
@@ -302,7 +358,7 @@ async function benchFaucet(gatewayUrl, apiKey, databaseUrl) {
   await closedLoop(stackAccounts, 2, post);
   await closedLoop(pgClients, 2, bare);
   const bareRun = await closedLoop(pgClients, DURATION, bare);
-  const stackRun = await closedLoop(stackAccounts, DURATION, post);
+  const stackRun = await faucetStackRun(stack, post, stackAccounts);
   for (const { client } of pgClients) await client.end();
   agent.destroy();
 
@@ -310,6 +366,8 @@ async function benchFaucet(gatewayUrl, apiKey, databaseUrl) {
   console.log(`\nFaucet credits, ${FAUCET_CLIENTS} clients (each on its own account), ${DURATION} s per run`);
   console.table([row('bare pg posting', bareRun), row('full stack POST /v1/transactions/faucet', stackRun)]);
   console.log(`ratio full/bare: ${(stackRun.perSecond / bareRun.perSecond).toFixed(2)} (target ≥ 0.3)`);
+  console.log(`apps' CPU ms per full-stack credit: ${stackRun.cpu}`);
+  return stackRun;
 }
 
 main().catch((error) => {

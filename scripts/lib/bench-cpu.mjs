@@ -1,0 +1,53 @@
+// CPU time of the stack's apps around a measurement of `pnpm bench`, read from /proc (Linux;
+// elsewhere "not measured"). The same reading as the webhook sections' (bench-webhooks.mjs).
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+/** CPU time (user + system) a process has used so far, in ms; undefined off Linux. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime (fields 14 and 15 of stat), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each app's CPU ms so far, by name, and when that was read (`apps`: the stack's Map of apps). */
+export function cpuOf(apps) {
+  return { at: performance.now(), apps: new Map([...apps].map(([name, app]) => [name, cpuMs(app.process.pid)])) };
+}
+
+/**
+ * The apps' CPU between two readings: ms per unit of work (`count` of them) for each app that
+ * used at least 1 % of the total, then the total, also as a share of one core. PostgreSQL,
+ * Redis and the load generator are not counted.
+ */
+export function cpuShares(before, after, count) {
+  const used = [...after.apps]
+    .map(([name, ms]) => [name, ms - before.apps.get(name)])
+    .filter(([, ms]) => Number.isFinite(ms))
+    .sort((a, b) => b[1] - a[1]);
+  if (!used.length || !count) return 'not measured';
+  const total = used.reduce((sum, [, ms]) => sum + ms, 0);
+  const apps = used.filter(([, ms]) => ms >= total / 100).map(([name, ms]) => `${name} ${(ms / count).toFixed(2)}`);
+  return `${apps.join(', ')}; all apps ${(total / count).toFixed(2)}, ${Math.round((total / (after.at - before.at)) * 100)} % of one core`;
+}
+
+/**
+ * Waits until the apps are nearly idle (all of them together under `idlePercent` % of one core
+ * over 500 ms), at most `maxMs`: work queued by an earlier measurement (events still being
+ * consumed) would otherwise take its CPU from the next one. Resolves the ms waited.
+ */
+export async function settle(apps, { idlePercent = 10, maxMs = 30000 } = {}) {
+  const started = performance.now();
+  for (;;) {
+    const before = cpuOf(apps);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = cpuOf(apps);
+    let used = 0;
+    for (const [name, ms] of after.apps) used += Number.isFinite(ms) ? ms - before.apps.get(name) : 0;
+    if ((used / (after.at - before.at)) * 100 < idlePercent || performance.now() - started > maxMs) return Math.round(performance.now() - started);
+  }
+}
