@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cpuOf, cpuShares } from './lib/bench-cpu.mjs';
+import { cpuOf, cpuShares, percentiles } from './lib/bench-measure.mjs';
 import { benchQuotes } from './lib/bench-quotes.mjs';
 import { benchWebhooks } from './lib/bench-webhooks.mjs';
 
@@ -212,12 +212,6 @@ async function main() {
 }
 
 /** p50/p99 of a list of latencies in ms. */
-function percentiles(latencies) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10;
-  return { p50: at(0.5), p99: at(0.99) };
-}
-
 /** Runs `clients` closed loops of `once(client)` for `seconds`; counts successes and latencies. */
 async function closedLoop(clients, seconds, once) {
   const latencies = [];

@@ -6,9 +6,11 @@
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { cpuOf, cpuShares, settle } from './bench-cpu.mjs';
+import { cpuOf, cpuShares, percentiles, settle } from './bench-measure.mjs';
 
 const require = createRequire(import.meta.url);
+// Money as everywhere else in the project: big.js, exact decimals.
+const { Big } = require('../../libs/contracts/dist');
 
 /** The pair traded: sell FROM_AMOUNT USDC for EUR (USDC's smallest trade is 1). */
 const FROM_ASSET = 'USDC';
@@ -17,28 +19,6 @@ const FROM_AMOUNT = '1.00';
 /** Credited to each account by one faucet call before any quote: far more than a run trades. */
 const FUNDING = '100000';
 const WARM_SECONDS = 2;
-
-/** p50/p99 of a list of latencies in ms (the same rule as bench.mjs). */
-function percentiles(latencies) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10;
-  return { p50: at(0.5), p99: at(0.99) };
-}
-
-/** Exact decimals: a decimal string as an integer count of 10^-18 units, and back. */
-const SCALE = 18;
-function units(decimal) {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(decimal));
-  if (!match || (match[3] ?? '').length > SCALE) throw new Error(`not a decimal of at most ${SCALE} places: ${decimal}`);
-  const value = BigInt(match[2] + (match[3] ?? '').padEnd(SCALE, '0'));
-  return match[1] ? -value : value;
-}
-function decimal(value) {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(SCALE + 1, '0');
-  const fraction = digits.slice(-SCALE).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${digits.slice(0, -SCALE)}${fraction ? `.${fraction}` : ''}`;
-}
 
 /**
  * Quote + execute pairs through the full stack. Each client works its own account, funded
@@ -54,7 +34,7 @@ function decimal(value) {
  *
  * Afterwards: every executed quote is COMPLETED with the trade it answered, there is one TRADE
  * per executed quote in the ledger, and each account holds exactly FUNDING − Σ fromAmount USDC
- * and Σ toAmount EUR of its executed quotes (integer arithmetic on the decimal strings).
+ * and Σ toAmount EUR of its executed quotes (big.js on the decimal strings).
  * Returns the figures; a failed check sets the exit code.
  */
 export async function benchQuotes({ stack, apiKey, databaseUrl, clients, seconds, faucet, measureFaucet }) {
@@ -110,7 +90,7 @@ export async function benchQuotes({ stack, apiKey, databaseUrl, clients, seconds
     await api('POST', '/v1/transactions/faucet', { accountId: account.accountId, asset: FROM_ASSET, amount: FUNDING, chainName: 'ETHEREUM_SEPOLIA' });
     // spent/received: exact sums of the executed quotes' amounts; trades: quote id → trade id;
     // unsettled: quotes whose execute had no 2xx answer (its outcome is not known here).
-    workers.push({ accountId: account.accountId, spent: 0n, received: 0n, trades: new Map(), unsettled: [] });
+    workers.push({ accountId: account.accountId, spent: new Big(0), received: new Big(0), trades: new Map(), unsettled: [] });
   }
 
   const newStats = () => ({ pairs: [], creates: [], executes: [], refused: new Map(), wrongTrades: [] });
@@ -133,10 +113,10 @@ export async function benchQuotes({ stack, apiKey, databaseUrl, clients, seconds
     stats.executes.push(executed.ms);
     stats.pairs.push(created.ms + executed.ms);
     const trade = executed.body;
-    worker.spent += units(quote.fromAmount);
-    worker.received += units(quote.toAmount);
+    worker.spent = worker.spent.plus(quote.fromAmount);
+    worker.received = worker.received.plus(quote.toAmount);
     worker.trades.set(quote.quoteId, trade.transactionId);
-    if (trade.type !== 'TRADE' || trade.status !== 'COMPLETED' || trade.quoteId !== quote.quoteId || units(trade.amount) !== units(quote.fromAmount) || trade.asset !== FROM_ASSET) {
+    if (trade.type !== 'TRADE' || trade.status !== 'COMPLETED' || trade.quoteId !== quote.quoteId || !new Big(trade.amount).eq(quote.fromAmount) || trade.asset !== FROM_ASSET) {
       stats.wrongTrades.push(trade);
     }
   };
@@ -202,8 +182,8 @@ export async function benchQuotes({ stack, apiKey, databaseUrl, clients, seconds
       for (const quoteId of worker.unsettled) {
         if (!tradedWithoutAnswer.some((row) => row.quote_id === quoteId)) continue;
         const row = (await db.query(`SELECT from_amount::text AS f, to_amount::text AS t FROM "quote"."quotes" WHERE id = $1`, [quoteId])).rows[0];
-        worker.spent += units(row.f);
-        worker.received += units(row.t);
+        worker.spent = worker.spent.plus(row.f);
+        worker.received = worker.received.plus(row.t);
         problems.push(`quote ${quoteId} traded although its execute had no 2xx answer`);
       }
     }
@@ -212,10 +192,10 @@ export async function benchQuotes({ stack, apiKey, databaseUrl, clients, seconds
   }
   for (const worker of workers) {
     const account = await (await fetch(`${gatewayUrl}/v1/accounts/${worker.accountId}`, { headers })).json();
-    const balance = (asset) => units(account.balances.find((line) => line.asset === asset)?.amount ?? '0');
-    const wantFrom = units(FUNDING) - worker.spent;
-    if (balance(FROM_ASSET) !== wantFrom) problems.push(`${worker.accountId}: ${FROM_ASSET} ${decimal(balance(FROM_ASSET))}, expected ${decimal(wantFrom)}`);
-    if (balance(TO_ASSET) !== worker.received) problems.push(`${worker.accountId}: ${TO_ASSET} ${decimal(balance(TO_ASSET))}, expected ${decimal(worker.received)}`);
+    const balance = (asset) => new Big(account.balances.find((line) => line.asset === asset)?.amount ?? '0');
+    const wantFrom = new Big(FUNDING).minus(worker.spent);
+    if (!balance(FROM_ASSET).eq(wantFrom)) problems.push(`${worker.accountId}: ${FROM_ASSET} ${balance(FROM_ASSET).toFixed()}, expected ${wantFrom.toFixed()}`);
+    if (!balance(TO_ASSET).eq(worker.received)) problems.push(`${worker.accountId}: ${TO_ASSET} ${balance(TO_ASSET).toFixed()}, expected ${worker.received.toFixed()}`);
   }
   for (const trade of [...warm.wrongTrades, ...run.wrongTrades]) problems.push(`execute answered an unexpected trade: ${JSON.stringify(trade)}`);
 
@@ -238,15 +218,15 @@ export async function benchQuotes({ stack, apiKey, databaseUrl, clients, seconds
   const runRefused = [...run.refused].map(([key, count]) => `${key} × ${count}`);
   console.log(`non-2xx answers: ${runRefused.join(', ') || 'none'}${warmRefused.length ? ` (warm-up: ${warmRefused.join(', ')})` : ''}`);
   const executed = expectedTrades.size;
-  const spent = workers.reduce((sum, worker) => sum + worker.spent, 0n);
-  const received = workers.reduce((sum, worker) => sum + worker.received, 0n);
+  const spent = workers.reduce((sum, worker) => sum.plus(worker.spent), new Big(0));
+  const received = workers.reduce((sum, worker) => sum.plus(worker.received), new Big(0));
   if (problems.length) {
     process.exitCode = 1;
     console.log(`verification FAILED (${problems.length}):\n  ${problems.slice(0, 20).join('\n  ')}`);
   } else {
     console.log(
       `verified: ${executed} executed quotes (warm-up included) COMPLETED with their trade, one ledger TRADE each; ` +
-        `balances exact: ${FROM_ASSET} ${clients} × ${FUNDING} − ${decimal(spent)}, ${TO_ASSET} ${decimal(received)}`,
+        `balances exact: ${FROM_ASSET} ${clients} × ${FUNDING} − ${spent.toFixed()}, ${TO_ASSET} ${received.toFixed()}`,
     );
   }
   return { pairs, faucet, problems };

@@ -4,12 +4,12 @@
 // BENCH_WEBHOOK_ENDPOINTS (20): endpoints per credit in the throughput run; BENCH_WEBHOOK_CREDITS
 // (300): credits whose deliveries are counted; BENCH_WEBHOOK_RATE (100): faucet calls/s of the
 // latency run.
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { cpuOf, cpuShares, percentiles } from './bench-measure.mjs';
 
 /** Defaults of the worker's own settings (webhook-delivery-worker.settings.ts), unless set in the env. */
 const WORKER_CONCURRENCY = Number(process.env.WEBHOOK_WORKER_CONCURRENCY ?? 64);
@@ -22,13 +22,6 @@ const FAUCET_BODY = { asset: 'USDC', amount: '1.25', chainName: 'ETHEREUM_SEPOLI
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** p50/p99 of a list of latencies in ms (the same rule as bench.mjs). */
-function percentiles(latencies) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10;
-  return { p50: at(0.5), p99: at(0.99) };
-}
-
 /** Polls `check` until it returns something truthy; throws after `timeoutMs`. */
 async function until(check, timeoutMs, what) {
   const deadline = performance.now() + timeoutMs;
@@ -38,38 +31,6 @@ async function until(check, timeoutMs, what) {
     if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(20);
   }
-}
-
-/** CPU time (user + system) a process has used so far, in ms; undefined off Linux. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime (fields 14 and 15 of stat), in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Each app's CPU ms so far, by name, and when that was read. */
-function cpuOf(apps) {
-  return { at: performance.now(), apps: new Map([...apps].map(([name, app]) => [name, cpuMs(app.process.pid)])) };
-}
-
-/**
- * The apps' CPU between two readings: ms per unit of work (`count` of them) for each app that
- * used at least 1 % of the total, then the total, also as a share of one core. PostgreSQL,
- * Redis and this process are not counted.
- */
-function cpuShares(before, after, count) {
-  const used = [...after.apps]
-    .map(([name, ms]) => [name, ms - before.apps.get(name)])
-    .filter(([, ms]) => Number.isFinite(ms))
-    .sort((a, b) => b[1] - a[1]);
-  if (!used.length) return 'not measured (no /proc)';
-  const total = used.reduce((sum, [, ms]) => sum + ms, 0);
-  const apps = used.filter(([, ms]) => ms >= total / 100).map(([name, ms]) => `${name} ${(ms / count).toFixed(2)}`);
-  return `${apps.join(', ')}; all apps ${(total / count).toFixed(2)}, ${Math.round((total / (after.at - before.at)) * 100)} % of one core`;
 }
 
 /**

@@ -1,7 +1,14 @@
-// CPU time of the stack's apps around a measurement of `pnpm bench`, read from /proc (Linux;
-// elsewhere "not measured"). The same reading as the webhook sections' (bench-webhooks.mjs).
+// What every section of `pnpm bench` measures the same way: latency percentiles, and the CPU time
+// of the stack's apps around a measurement, read from /proc (Linux; elsewhere "not measured").
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+
+/** p50/p99 of a list of latencies in ms, rounded to 0.1 ms. */
+export function percentiles(latencies) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10;
+  return { p50: at(0.5), p99: at(0.99) };
+}
 
 /** CPU time (user + system) a process has used so far, in ms; undefined off Linux. */
 function cpuMs(pid) {
@@ -29,7 +36,8 @@ export function cpuShares(before, after, count) {
     .map(([name, ms]) => [name, ms - before.apps.get(name)])
     .filter(([, ms]) => Number.isFinite(ms))
     .sort((a, b) => b[1] - a[1]);
-  if (!used.length || !count) return 'not measured';
+  if (!used.length) return 'not measured (no /proc)';
+  if (!count) return 'not measured';
   const total = used.reduce((sum, [, ms]) => sum + ms, 0);
   const apps = used.filter(([, ms]) => ms >= total / 100).map(([name, ms]) => `${name} ${(ms / count).toFixed(2)}`);
   return `${apps.join(', ')}; all apps ${(total / count).toFixed(2)}, ${Math.round((total / (after.at - before.at)) * 100)} % of one core`;
