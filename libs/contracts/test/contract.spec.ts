@@ -69,7 +69,7 @@ describe('the command contract', () => {
   });
 
   it('refuses a command the queue does not declare', () => {
-    expect(parseCommandPayload('quote', 'quotes.execute-all', {})).toEqual({ ok: false, problem: '"quotes.execute-all" is not a command of quote-commands' });
+    expect(parseCommandPayload('quote', 'quotes.execute-all', {})).toEqual({ ok: false, problem: '"quotes.execute-all" is not a command of the quote service' });
   });
 });
 

@@ -53,7 +53,7 @@ export async function bootstrapService(rootModule: unknown, defaultAdminPort: nu
   const depth = new QueueDepthReader(
     { redisUrl: config.redisUrl, prefix: config.queuePrefix, name: identity.service },
     // A subscriber's dead-letter queue too: its `waiting` count is the dead letters held.
-    [commands.queueName, ...(events?.hasSubscriptions ? [events.queueName, deadLetterQueueName(events.subscriber)] : [])],
+    [...commands.queueNames, ...(events?.hasSubscriptions ? [events.queueName, deadLetterQueueName(events.subscriber)] : [])],
   );
   instrumentService(metrics, { commands, events, relay, depth });
 

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
+  commandLane,
   commandQueueName,
   newId,
   newRequestId,
@@ -13,9 +14,10 @@ import {
   type CommandResult,
   type CommandService,
 } from '@pfs/contracts';
+import { holdsDatabaseTransaction } from '@pfs/persistence';
 import { currentDeadline, currentRequestId } from '@pfs/platform';
 import { createProducerConnection, createRedisConnection } from './redis-connection';
-import { RemoteDomainError, ServiceUnavailableError } from './messaging-errors';
+import { CommandInsideTransactionError, RemoteDomainError, ServiceUnavailableError } from './messaging-errors';
 
 export interface CommandBusOptions {
   redisUrl: string;
@@ -71,10 +73,11 @@ export class CommandBus {
   private readonly replyChannel: string;
   private readonly connection: Redis;
   private readonly subscriber: Redis;
-  private readonly queues = new Map<CommandService, Queue>();
+  /** By queue name: a service's mutations and its queries travel on queues of their own. */
+  private readonly queues = new Map<string, Queue>();
   private readonly pending = new Map<string, Pending>();
-  private readonly liveWorkers = new Map<CommandService, number>();
-  private readonly workerChecks = new Map<CommandService, Promise<void>>();
+  private readonly liveWorkers = new Map<string, number>();
+  private readonly workerChecks = new Map<string, Promise<void>>();
   private workerTimer?: NodeJS.Timeout;
   private started?: Promise<void>;
   private closing?: Promise<void>;
@@ -104,6 +107,8 @@ export class CommandBus {
     payload: CommandPayload<S, N>,
     options: SendOptions,
   ): Promise<CommandResult<S, N>> {
+    // A programming error, refused before anything is sent: see CommandInsideTransactionError.
+    if (holdsDatabaseTransaction()) throw new CommandInsideTransactionError(service, name);
     const started = performance.now();
     try {
       const result = await this.dispatch(service, name, payload, options);
@@ -122,10 +127,11 @@ export class CommandBus {
     options: SendOptions,
   ): Promise<CommandResult<S, N>> {
     await this.start();
+    const queueName = commandQueueName(service, commandLane(service, name));
     // A count of zero may be stale (a consumer that has just started): look again before
     // failing, so a service that comes back is used at once and a dead one still fails fast.
-    if (!this.liveWorkers.get(service)) await this.checkWorkers(service);
-    if (this.liveWorkers.get(service) === 0) throw new ServiceUnavailableError(service);
+    if (!this.liveWorkers.get(queueName)) await this.checkWorkers(queueName);
+    if (this.liveWorkers.get(queueName) === 0) throw new ServiceUnavailableError(service);
 
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     // Unique per bus instance; the random instance id makes it unique across replicas.
@@ -147,7 +153,7 @@ export class CommandBus {
       this.pending.set(jobId, { resolve, reject, timer });
     });
     // Not awaited on its own: if Redis stalls, the deadline still answers the caller.
-    this.queue(service)
+    this.queue(queueName)
       .add(name, data, {
         jobId,
         attempts: 2,
@@ -186,33 +192,33 @@ export class CommandBus {
     await this.connection.ping();
   }
 
-  private queue(service: CommandService): Queue {
-    let queue = this.queues.get(service);
+  private queue(queueName: string): Queue {
+    let queue = this.queues.get(queueName);
     if (!queue) {
-      queue = new Queue(commandQueueName(service), { connection: this.connection, prefix: this.options.prefix });
-      this.queues.set(service, queue);
+      queue = new Queue(queueName, { connection: this.connection, prefix: this.options.prefix });
+      this.queues.set(queueName, queue);
     }
     return queue;
   }
 
   private async refreshWorkers(): Promise<void> {
-    await Promise.all([...this.liveWorkers.keys()].map((service) => this.checkWorkers(service)));
+    await Promise.all([...this.liveWorkers.keys()].map((queueName) => this.checkWorkers(queueName)));
   }
 
-  /** One CLIENT LIST per service at a time, however many sends are waiting on it. */
-  private checkWorkers(service: CommandService): Promise<void> {
-    let check = this.workerChecks.get(service);
+  /** One CLIENT LIST per queue at a time, however many sends are waiting on it. */
+  private checkWorkers(queueName: string): Promise<void> {
+    let check = this.workerChecks.get(queueName);
     if (!check) {
-      check = this.queue(service)
+      check = this.queue(queueName)
         .getWorkersCount()
         .then(
           (count) => {
-            this.liveWorkers.set(service, count);
+            this.liveWorkers.set(queueName, count);
           },
           () => undefined, // Redis unreachable: keep the last known count; sends time out instead.
         )
-        .finally(() => this.workerChecks.delete(service));
-      this.workerChecks.set(service, check);
+        .finally(() => this.workerChecks.delete(queueName));
+      this.workerChecks.set(queueName, check);
     }
     return check;
   }

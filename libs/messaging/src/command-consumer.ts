@@ -2,6 +2,8 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
   commandDefinition,
+  commandLane,
+  commandLanes,
   commandNames,
   commandQueueName,
   isDomainError,
@@ -52,15 +54,16 @@ export interface CommandOutcomeListener {
 }
 
 /**
- * Consumes a service's command queue: one handler per job name, the reply published on the
- * sender's channel. An unexpected error is rethrown so BullMQ retries; the sender gets
- * `internal_error` only when the last attempt has failed.
+ * Consumes a service's command queues, one per lane (mutations, queries: see `commandLane`),
+ * each with workers of its own: one handler per job name, the reply published on the sender's
+ * channel. An unexpected error is rethrown so BullMQ retries; the sender gets `internal_error`
+ * only when the last attempt has failed.
  */
 export class CommandConsumer<S extends CommandService> {
   private readonly registry: Map<string, AnyCommandHandler<S>>;
-  private worker?: Worker;
+  private workers: Worker[] = [];
   // Opened by start(), so a module that fails to boot leaves no connection behind.
-  private connection?: Redis;
+  private connections: Redis[] = [];
   private publisher?: Redis;
   private closing?: Promise<void>;
   onOutcome?: CommandOutcomeListener;
@@ -71,10 +74,10 @@ export class CommandConsumer<S extends CommandService> {
     handlers: readonly AnyCommandHandler<S>[],
     private readonly options: CommandConsumerOptions,
   ) {
-    this.registry = buildHandlerRegistry(commandQueueName(service), commandNames(service), handlers, (h) => h.command);
+    this.registry = buildHandlerRegistry(`${service} commands`, commandNames(service), handlers, (h) => h.command);
     const mutations = commandNames(service).filter((name) => commandDefinition(service, name)?.kind === 'mutation');
     if (mutations.length && !options.commandLog) {
-      throw new Error(`refusing to consume ${commandQueueName(service)}: its mutations (${mutations.join(', ')}) need a command log`);
+      throw new Error(`refusing to consume ${service} commands: its mutations (${mutations.join(', ')}) need a command log`);
     }
     this.repliesToDrop = new Set(options.dropFirstReplyOf ?? []);
   }
@@ -84,35 +87,44 @@ export class CommandConsumer<S extends CommandService> {
    * see it (a CommandBus counts live workers by their Redis client names).
    */
   async start(): Promise<void> {
-    if (this.closing) throw new Error(`${commandQueueName(this.service)} consumer is closed`);
-    if (!this.worker) {
-      this.connection = createRedisConnection(this.options.redisUrl, `${this.service}-commands-worker`);
+    if (this.closing) throw new Error(`${this.service} command consumer is closed`);
+    if (!this.workers.length) {
       this.publisher = createProducerConnection(this.options.redisUrl, `${this.service}-commands-replies`);
-      this.worker = new Worker(commandQueueName(this.service), (job: Job) => this.process(job), {
-        connection: this.connection,
-        prefix: this.options.prefix,
-        concurrency: this.options.concurrency ?? 32,
-      });
-      this.worker.on('error', (error) => this.options.logger.error({ err: error.message }, 'command worker error'));
+      for (const lane of commandLanes(this.service)) {
+        const connection = createRedisConnection(this.options.redisUrl, `${this.service}-${lane}-worker`);
+        const worker = new Worker(commandQueueName(this.service, lane), (job: Job) => this.process(job), {
+          connection,
+          prefix: this.options.prefix,
+          concurrency: this.options.concurrency ?? 32,
+        });
+        worker.on('error', (error) => this.options.logger.error({ err: error.message, lane }, 'command worker error'));
+        this.connections.push(connection);
+        this.workers.push(worker);
+      }
     }
-    await this.worker.waitUntilReady();
+    await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
   }
 
-  /** The BullMQ queue this consumer takes jobs from. */
-  get queueName(): string {
-    return commandQueueName(this.service);
+  /** The BullMQ queues this consumer takes jobs from, one per lane. */
+  get queueNames(): string[] {
+    return commandLanes(this.service).map((lane) => commandQueueName(this.service, lane));
+  }
+
+  /** The queue a job of this name travels on. */
+  queueNameOf(command: string): string {
+    return commandQueueName(this.service, commandLane(this.service, command));
   }
 
   get running(): boolean {
-    return this.worker?.isRunning() ?? false;
+    return this.workers.length > 0 && this.workers.every((worker) => worker.isRunning());
   }
 
   /** Stops taking jobs and waits for the active ones to finish (once, however often called). */
   close(): Promise<void> {
     this.closing ??= (async () => {
-      await this.worker?.close();
+      await Promise.all(this.workers.map((worker) => worker.close()));
       this.publisher?.disconnect();
-      this.connection?.disconnect();
+      for (const connection of this.connections) connection.disconnect();
     })();
     return this.closing;
   }
@@ -186,7 +198,7 @@ export class CommandConsumer<S extends CommandService> {
     const run = () => handler.execute(payload as never, context);
     if (commandDefinition(this.service, handler.command)?.kind !== 'mutation') return run();
     const log = this.options.commandLog;
-    if (!log) throw new Error(`${handler.command} is a mutation but ${this.queueName} has no command log`);
+    if (!log) throw new Error(`${handler.command} is a mutation but the ${this.service} consumer has no command log`);
     return log.runOnce({ commandId: context.commandId, command: handler.command, payload }, run);
   }
 

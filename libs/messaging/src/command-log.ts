@@ -11,11 +11,14 @@ export interface LoggedCommand {
 }
 
 /**
- * Exactly-once mutating commands. `runOnce` runs the work in one transaction with a row for
- * the command id, and stores the result in that row before COMMIT: a repeat (a re-delivered
- * job, a client retry with the same Idempotency-Key) finds the row and gets the stored result,
- * and a concurrent repeat waits on the row until the first commits or rolls back. A domain
- * error rolls everything back, the row included: nothing changed, so a retry may run again.
+ * Exactly-once mutating commands. `runOnce` claims the command id with a row written by the
+ * first statement of the transaction the work opens (its `unitOfWork.run`), and stores the
+ * result in that row as its last statement before COMMIT: a repeat (a re-delivered job, a
+ * client retry with the same Idempotency-Key) finds the row and gets the stored result without
+ * running the work, and a concurrent repeat waits on the row until the first commits or rolls
+ * back. A domain error rolls everything back, the row included: nothing changed, so a retry may
+ * run again. What the work does before its transaction (questions to other services) holds no
+ * connection; a mutation's use case returns what its transaction returned.
  */
 export abstract class CommandLog {
   abstract runOnce<R>(command: LoggedCommand, work: () => Promise<R>): Promise<R>;

@@ -39,3 +39,17 @@ export function assertCommandDeadline(now: () => number = Date.now): void {
   const deadline = currentDeadline();
   if (deadline !== undefined && now() > deadline - COMMIT_MARGIN_MS) throw new CommandDeadlineExceededError();
 }
+
+/**
+ * A command sent while the caller holds a database transaction: its pooled connection would
+ * sit idle in transaction for the whole round trip, and two services waiting on each other
+ * that way drain only when deadlines fire. Ask other services before `unitOfWork.run`, or after
+ * it returns. Not a domain error: the job fails loudly and the tests that reach it fail.
+ */
+export class CommandInsideTransactionError extends Error {
+  override readonly name = 'CommandInsideTransactionError';
+
+  constructor(service: CommandService, command: string) {
+    super(`refusing to send ${service} ${command} while a database transaction is open: ask before the transaction, or after it commits`);
+  }
+}

@@ -1,16 +1,26 @@
-import { Prisma, type PrismaTransactionHost } from '@pfs/persistence';
+import { Prisma, type PrismaClient, type PrismaTransactionHost, type PrismaTx } from '@pfs/persistence';
 import type { SecretBox } from '@pfs/platform';
 import { CommandIdReusedError, CommandLog, payloadHash, type LoggedCommand } from './command-log';
 import { quoteSchema } from './prisma-event-outbox';
 
 interface LoggedRow {
   payload_hash: string;
-  result: { sealed: string };
+  result: { sealed: string } | null;
+}
+
+/** The claim met a committed entry of the same id: its stored result is the answer. */
+class AlreadyLogged {
+  constructor(readonly result: unknown) {}
 }
 
 /**
  * The command log in the service's own `command_log` table. Results are sealed (AES-256-GCM):
  * some carry what must not be readable at rest, e.g. the API key of a sandbox sign-up.
+ *
+ * The id is claimed by the first statement of the use case's own transaction and the result
+ * stored by its last, not in a transaction wrapped around the whole use case: the questions a
+ * use case asks other services before it opens its transaction are then asked while this
+ * service holds no pooled connection.
  */
 export class PrismaCommandLog extends CommandLog {
   private readonly table: string;
@@ -24,32 +34,62 @@ export class PrismaCommandLog extends CommandLog {
     this.table = `${quoteSchema(schema)}."command_log"`;
   }
 
-  runOnce<R>(command: LoggedCommand, work: () => Promise<R>): Promise<R> {
+  async runOnce<R>(command: LoggedCommand, work: () => Promise<R>): Promise<R> {
     const hash = payloadHash(command.payload);
-    return this.host.run(async () => {
-      const client = this.host.client;
-      // Claims the id inside this transaction. A concurrent holder of the same id makes this
-      // INSERT wait for its outcome: committed → conflict (read its result below), rolled back → ours.
-      const claimed = await client.$executeRaw`INSERT INTO ${Prisma.raw(this.table)} (command_id, command, payload_hash, result)
-        VALUES (${command.commandId}, ${command.command}, ${hash}, 'null'::jsonb)
-        ON CONFLICT (command_id, command) DO NOTHING`;
-      if (claimed === 0) {
-        const [row] = await client.$queryRaw<LoggedRow[]>`SELECT payload_hash, result FROM ${Prisma.raw(this.table)}
-          WHERE command_id = ${command.commandId} AND command = ${command.command}`;
-        if (!row) throw new Error(`command ${command.command} ${command.commandId} vanished from the command log`);
-        if (row.payload_hash !== hash) throw new CommandIdReusedError(command.command);
-        return JSON.parse(this.box.open(row.result.sealed)) as R;
-      }
-      const result = await work();
-      // undefined is not JSON: stored as null, which is what the reply carries too.
-      const sealed = { sealed: this.box.seal(JSON.stringify(result ?? null)) };
-      await client.$executeRaw`UPDATE ${Prisma.raw(this.table)} SET result = ${JSON.stringify(sealed)}::jsonb
-        WHERE command_id = ${command.commandId} AND command = ${command.command}`;
-      return result;
-    });
+    // A repeat of a committed command is answered from the log before the use case asks anyone
+    // anything: a refusal that would be true now (a beneficiary blocked since) must not replace the
+    // result the first delivery was given.
+    const stored = await this.storedResult(this.host.root, command, hash);
+    if (stored) return stored.value as R;
+    let logged: { value: unknown } | undefined;
+    let value: R;
+    try {
+      value = await this.host.withFirstTransaction(
+        {
+          opened: async (client) => {
+            // A concurrent holder of the same id makes this INSERT wait for its outcome:
+            // committed → conflict (its result is the answer), rolled back → ours.
+            const claimed = await client.$executeRaw`INSERT INTO ${Prisma.raw(this.table)} (command_id, command, payload_hash, result)
+              VALUES (${command.commandId}, ${command.command}, ${hash}, 'null'::jsonb)
+              ON CONFLICT (command_id, command) DO NOTHING`;
+            if (claimed === 0) {
+              const winner = await this.storedResult(client, command, hash);
+              if (!winner) throw new Error(`command ${command.command} ${command.commandId} vanished from the command log`);
+              throw new AlreadyLogged(winner.value);
+            }
+          },
+          committing: async (client, result) => {
+            logged = { value: result };
+            // undefined is not JSON: stored as null, which is what the reply carries too.
+            const sealed = { sealed: this.box.seal(JSON.stringify(result ?? null)) };
+            await client.$executeRaw`UPDATE ${Prisma.raw(this.table)} SET result = ${JSON.stringify(sealed)}::jsonb
+              WHERE command_id = ${command.commandId} AND command = ${command.command}`;
+          },
+        },
+        work,
+      );
+    } catch (error) {
+      if (error instanceof AlreadyLogged) return error.result as R;
+      throw error;
+    }
+    if (logged && logged.value !== value) {
+      // The reply and what a repeat would be answered would differ: a use case's bug, loud in tests.
+      throw new Error(`${command.command} returned a value other than the one its transaction returned and the command log stored`);
+    }
+    return value;
   }
 
   purge(before: Date): Promise<number> {
     return this.host.root.$executeRaw`DELETE FROM ${Prisma.raw(this.table)} WHERE created_at < ${before}`;
+  }
+
+  private async storedResult(client: PrismaClient | PrismaTx, command: LoggedCommand, hash: string): Promise<{ value: unknown } | undefined> {
+    const [row] = await client.$queryRaw<LoggedRow[]>`SELECT payload_hash, result FROM ${Prisma.raw(this.table)}
+      WHERE command_id = ${command.commandId} AND command = ${command.command}`;
+    if (!row) return undefined;
+    if (row.payload_hash !== hash) throw new CommandIdReusedError(command.command);
+    // Outside a transaction a row can be seen only once committed, with its result stored.
+    if (!row.result) return undefined;
+    return { value: JSON.parse(this.box.open(row.result.sealed)) };
   }
 }

@@ -7,7 +7,7 @@ import {
   queueDepthGauge,
   type MetricsRegistry,
 } from '@pfs/platform';
-import { commandQueueName, subscribedEventTypes, type ServiceName } from '@pfs/contracts';
+import { commandLane, commandQueueName, subscribedEventTypes, type ServiceName } from '@pfs/contracts';
 import type { CommandBus } from './command-bus';
 import type { CommandOutcomeListener } from './command-consumer';
 import type { EventOutcomeListener } from './event-consumer';
@@ -15,7 +15,7 @@ import type { OutboxRelay } from './outbox-relay';
 import type { QueueDepthReader } from './queue-depth';
 
 export interface ServiceInstruments {
-  commands: { readonly queueName: string; onOutcome?: CommandOutcomeListener };
+  commands: { queueNameOf(job: string): string; onOutcome?: CommandOutcomeListener };
   events?: {
     readonly queueName: string;
     readonly subscriber: ServiceName;
@@ -36,10 +36,11 @@ export interface ServiceInstruments {
 export function instrumentService(registry: MetricsRegistry, parts: ServiceInstruments): void {
   const outcomes = jobOutcomesCounter(registry);
   const durations = jobDurationHistogram(registry);
-  const commandQueue = parts.commands.queueName;
-  parts.commands.onOutcome = (outcome, job, durationMs) => {
-    outcomes.inc({ queue: commandQueue, job, outcome });
-    durations.observe({ queue: commandQueue, job, outcome }, durationMs / 1000);
+  const commands = parts.commands;
+  commands.onOutcome = (outcome, job, durationMs) => {
+    const queue = commands.queueNameOf(job);
+    outcomes.inc({ queue, job, outcome });
+    durations.observe({ queue, job, outcome }, durationMs / 1000);
   };
   const events = parts.events;
   if (events?.hasSubscriptions) {
@@ -63,6 +64,6 @@ export function instrumentService(registry: MetricsRegistry, parts: ServiceInstr
 export function instrumentCommandBus(registry: MetricsRegistry, bus: CommandBus): void {
   const roundTrips = commandRoundTripHistogram(registry);
   bus.onRoundTrip = (service, command, outcome, durationMs) => {
-    roundTrips.observe({ queue: commandQueueName(service), command, outcome }, durationMs / 1000);
+    roundTrips.observe({ queue: commandQueueName(service, commandLane(service, command)), command, outcome }, durationMs / 1000);
   };
 }

@@ -4,9 +4,11 @@ import { createLogger, currentRequestId, readPlatformConfig } from '@pfs/platfor
 import { eventually, isolateQueues } from '@pfs/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { createPrismaClient, PrismaTransactionHost } from '@pfs/persistence';
 import {
   CommandBus,
   CommandConsumer,
+  CommandInsideTransactionError,
   RemoteDomainError,
   ServiceUnavailableError,
   type CommandConsumerOptions,
@@ -119,6 +121,27 @@ describe('commands with replies over BullMQ', () => {
       service: 'quote',
       time: '2026-11-21T04:44:09.123Z',
     });
+  });
+
+  it('refuses to send while the caller holds a database transaction, and sends once it has committed', async () => {
+    const prisma = createPrismaClient({ databaseUrl: config.databaseUrl, poolSize: 1 });
+    const host = new PrismaTransactionHost(prisma);
+    try {
+      let handled = 0;
+      const id = requestId();
+      behaviours.set(id, async () => {
+        handled += 1;
+        return pong('quote');
+      });
+      const inside = host.run(() => bus.send('quote', 'system.ping', {}, { requestId: id }));
+      await expect(inside).rejects.toBeInstanceOf(CommandInsideTransactionError);
+      await expect(host.run(async () => 'committed').then(() => bus.send('quote', 'system.ping', {}, { requestId: id }))).resolves.toMatchObject({
+        service: 'quote',
+      });
+      expect(handled).toBe(1);
+    } finally {
+      await prisma.$disconnect();
+    }
   });
 
   it('hands the request id to the handler, in its context and in the async context', async () => {
@@ -293,7 +316,7 @@ describe('a queue nobody consumes', () => {
 describe('a command that waited past its deadline', () => {
   // The probes above leave jobs nobody took in the same queue: they must not count here.
   beforeAll(async () => {
-    const queue = new Queue(commandQueueName('quote'), { connection: { url: config.redisUrl }, prefix: idlePrefix });
+    const queue = new Queue(commandQueueName('quote', 'queries'), { connection: { url: config.redisUrl }, prefix: idlePrefix });
     await queue.obliterate({ force: true });
     await queue.close();
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError, newId } from '@pfs/contracts';
-import { createPrismaClient, Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { createPrismaClient, holdsDatabaseTransaction, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { readPlatformConfig, SecretBox } from '@pfs/platform';
 import { isolateQueues } from '@pfs/testing';
 import { COMMAND_LOG_RETENTION_MS, PrismaCommandLog } from '../src';
@@ -15,13 +15,14 @@ const prisma = createPrismaClient({ databaseUrl: config.databaseUrl, poolSize: 1
 const host = new PrismaTransactionHost(prisma);
 const log = new PrismaCommandLog(host, 'quote', SecretBox.derive('test pepper', 'command log results'));
 
-/** The work of a command: one row per run, tagged with the test's marker. */
+/** The work of a command: one row per run, tagged with the test's marker, in the transaction it opens. */
 function effect(marker: string): () => Promise<{ marker: string; runId: string }> {
-  return async () => {
-    const runId = newId('event');
-    await host.client.$executeRaw`INSERT INTO "quote"."processed_events" (event_id) VALUES (${`${marker}:${runId}`})`;
-    return { marker, runId };
-  };
+  return () =>
+    host.run(async () => {
+      const runId = newId('event');
+      await host.client.$executeRaw`INSERT INTO "quote"."processed_events" (event_id) VALUES (${`${marker}:${runId}`})`;
+      return { marker, runId };
+    });
 }
 
 async function runs(marker: string): Promise<number> {
@@ -55,7 +56,7 @@ describe('PrismaCommandLog.runOnce', () => {
 
   it('stores the result sealed: nothing of it is readable in the table', async () => {
     const { commandId, marker } = fresh();
-    await log.runOnce({ commandId, command: 'demo.sign-up', payload: {} }, async () => ({ apiKey: `sk_test_${marker}` }));
+    await log.runOnce({ commandId, command: 'demo.sign-up', payload: {} }, () => host.run(async () => ({ apiKey: `sk_test_${marker}` })));
     const [row] = await prisma.$queryRaw<Array<{ result: unknown }>>`SELECT result FROM "quote"."command_log" WHERE command_id = ${commandId}`;
     expect(JSON.stringify(row.result)).not.toContain(marker);
     expect(await log.runOnce({ commandId, command: 'demo.sign-up', payload: {} }, async () => ({ apiKey: 'another' }))).toEqual({
@@ -74,10 +75,11 @@ describe('PrismaCommandLog.runOnce', () => {
   it('records nothing when the command fails, so a retry runs it', async () => {
     const { commandId, marker } = fresh();
     const command = { commandId, command: 'demo.create', payload: {} };
-    const failing = async () => {
-      await effect(marker)();
-      throw new DomainError('insufficient_funds', 'short');
-    };
+    const failing = () =>
+      host.run(async () => {
+        await effect(marker)();
+        throw new DomainError('insufficient_funds', 'short');
+      });
     await expect(log.runOnce(command, failing)).rejects.toMatchObject({ code: 'insufficient_funds' });
     expect(await runs(marker)).toBe(0);
     await log.runOnce(command, effect(marker));
@@ -95,15 +97,93 @@ describe('PrismaCommandLog.runOnce', () => {
 
   it('joins the transaction the work opens, so the entry and the effect commit together', async () => {
     const { commandId, marker } = fresh();
-    const rolledBack = log.runOnce({ commandId, command: 'demo.create', payload: {} }, async () => {
-      await effect(marker)();
-      // A failure after the effect, inside the same transaction (e.g. a unique violation).
-      await host.client.$executeRaw`INSERT INTO "quote"."processed_events" (event_id) VALUES (${Prisma.raw("'dup'")}), (${Prisma.raw("'dup'")})`;
-    });
+    const rolledBack = log.runOnce({ commandId, command: 'demo.create', payload: {} }, () =>
+      host.run(async () => {
+        await effect(marker)();
+        // A failure after the effect, inside the same transaction (e.g. a unique violation).
+        await host.client.$executeRaw`INSERT INTO "quote"."processed_events" (event_id) VALUES (${Prisma.raw("'dup'")}), (${Prisma.raw("'dup'")})`;
+      }),
+    );
     await expect(rolledBack).rejects.toThrow();
     expect(await runs(marker)).toBe(0);
     const [row] = await prisma.$queryRaw<Array<{ count: bigint }>>`SELECT count(*) FROM "quote"."command_log" WHERE command_id = ${commandId}`;
     expect(Number(row.count)).toBe(0);
+  });
+
+  it('holds no transaction while the work asks before opening its own, and claims the id inside that one', async () => {
+    const { commandId, marker } = fresh();
+    const seen: boolean[] = [];
+    const result = await log.runOnce({ commandId, command: 'demo.create', payload: {} }, async () => {
+      // The question another service would be asked: no connection is held for it.
+      seen.push(holdsDatabaseTransaction(), host.inTransaction);
+      return host.run(async () => {
+        const [claim] = await host.client.$queryRaw<Array<{ count: bigint }>>`SELECT count(*) FROM "quote"."command_log" WHERE command_id = ${commandId}`;
+        seen.push(holdsDatabaseTransaction(), Number(claim.count) === 1);
+        return effect(marker)();
+      });
+    });
+    expect(seen).toEqual([false, false, true, true]);
+    expect(await log.runOnce({ commandId, command: 'demo.create', payload: {} }, effect(marker))).toEqual(result);
+    expect(await runs(marker)).toBe(1);
+  });
+
+  it('answers a repeat of a committed command from the log without running any of the work', async () => {
+    const { commandId, marker } = fresh();
+    const command = { commandId, command: 'demo.create', payload: {} };
+    const first = await log.runOnce(command, effect(marker));
+    let asked = 0;
+    const repeat = await log.runOnce(command, async () => {
+      asked += 1;
+      // What is true now (say, the beneficiary was blocked since) must not replace the stored answer.
+      throw new DomainError('beneficiary_blocked', 'blocked since');
+    });
+    expect(repeat).toEqual(first);
+    expect(asked).toBe(0);
+  });
+
+  it('lets 20 concurrent deliveries that each ask first produce one effect, all answered with its result', async () => {
+    const { commandId, marker } = fresh();
+    const command = { commandId, command: 'demo.create', payload: { n: 2 } };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        log.runOnce(command, async () => {
+          await new Promise((resolve) => setImmediate(resolve));
+          return effect(marker)();
+        }),
+      ),
+    );
+    expect(await runs(marker)).toBe(1);
+    expect(new Set(results.map((result) => result.runId)).size).toBe(1);
+  });
+
+  it('brackets only the first transaction: one opened after a refusal rolled back is not the command', async () => {
+    const { commandId, marker } = fresh();
+    const command = { commandId, command: 'demo.create', payload: {} };
+    const refused = log.runOnce(command, async () => {
+      try {
+        await host.run(async () => {
+          await effect(marker)();
+          throw new DomainError('quote_expired', 'expired');
+        });
+      } finally {
+        // What a refusal leaves behind (a quote stored EXPIRED) is written on its own.
+        await effect(`${marker}-after`)();
+      }
+    });
+    await expect(refused).rejects.toMatchObject({ code: 'quote_expired' });
+    expect(await runs(marker)).toBe(0);
+    expect(await runs(`${marker}-after`)).toBe(1);
+    await log.runOnce(command, effect(marker));
+    expect(await runs(marker)).toBe(1);
+  });
+
+  it('refuses a work whose answer is not what its transaction returned: the reply and a repeat would differ', async () => {
+    const { commandId, marker } = fresh();
+    const diverging = log.runOnce({ commandId, command: 'demo.create', payload: {} }, async () => {
+      await effect(marker)();
+      return { marker, runId: 'another' };
+    });
+    await expect(diverging).rejects.toThrow('returned a value other than the one its transaction returned');
   });
 
   it('purges entries older than the retention, which outlasts the gateway’s 24 h idempotency window', async () => {

@@ -25,20 +25,22 @@ const sink = new Writable({
 const logger = createLogger('contract-test', 'info', sink);
 const config = readPlatformConfig();
 const prisma = createPrismaClient({ databaseUrl: config.databaseUrl, poolSize: 4 });
-const commandLog = new PrismaCommandLog(new PrismaTransactionHost(prisma), 'ledger', SecretBox.derive('test', 'command log results'));
+const host = new PrismaTransactionHost(prisma);
+const commandLog = new PrismaCommandLog(host, 'ledger', SecretBox.derive('test', 'command log results'));
 const redis = createRedisConnection(config.redisUrl, 'contract-test');
 const queue = new Queue('ledger-commands', { connection: redis, prefix });
 
-/** What each handler was given, so a test can see the validated payload. */
+/** What each handler was given, so a test can see the validated payload; it "writes" in a transaction, as a use case does. */
 const received: Array<{ command: string; payload: unknown }> = [];
 const handlers = commandNames('ledger').map(
   (command) =>
     ({
       command,
-      async execute(payload: unknown) {
-        received.push({ command, payload });
-        return { command };
-      },
+      execute: (payload: unknown) =>
+        host.run(async () => {
+          received.push({ command, payload });
+          return { command };
+        }),
     }) as unknown as AnyCommandHandler<'ledger'>,
 );
 const consumer = new CommandConsumer('ledger', handlers, { redisUrl: config.redisUrl, prefix, logger, commandLog });

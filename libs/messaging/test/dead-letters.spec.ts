@@ -74,7 +74,7 @@ const registry = createMetricsRegistry({ defaultMetrics: false });
 // Never started: instrumentService only needs its schema and hooks.
 const relay = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: 'ledger', logger });
 const depth = new QueueDepthReader({ redisUrl: config.redisUrl, prefix, name: 'dead-letter-test' }, [consumer.queueName, deadLetterQueueName('ledger')]);
-instrumentService(registry, { commands: { queueName: 'ledger-commands' }, events: consumer, relay, depth });
+instrumentService(registry, { commands: { queueNameOf: () => 'ledger-commands' }, events: consumer, relay, depth });
 const countOutcome = consumer.onOutcome;
 consumer.onOutcome = (outcome, event, durationMs) => {
   outcomes.push([outcome, event]);

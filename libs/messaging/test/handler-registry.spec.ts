@@ -83,7 +83,7 @@ describe('buildHandlerRegistry', () => {
 describe('CommandConsumer', () => {
   it('refuses a queue with a job left unhandled', () => {
     expect(() => new CommandConsumer('ledger', [commandHandler('system.ping'), commandHandler('accounts.get')], options)).toThrow(
-      'refusing to consume ledger-commands: "accounts.list" has no handler',
+      'refusing to consume ledger commands: "accounts.list" has no handler',
     );
   });
 
@@ -95,7 +95,7 @@ describe('CommandConsumer', () => {
 
   it('refuses a handler for a job its queue does not have', () => {
     expect(() => new CommandConsumer('quote', [commandHandler('system.ping'), commandHandler('accounts.get')], options)).toThrow(
-      '"accounts.get" is not a job of quote-commands',
+      '"accounts.get" is not a job of quote commands',
     );
   });
 
@@ -109,7 +109,7 @@ describe('CommandConsumer', () => {
     const mutations = commandNames('ledger').filter((name) => commandDefinition('ledger', name)?.kind === 'mutation');
     expect(mutations).toEqual(expect.arrayContaining(['funding-methods.provision', 'faucet.credit']));
     expect(() => new CommandConsumer('ledger', ledger, options)).toThrow(
-      `refusing to consume ledger-commands: its mutations (${mutations.join(', ')}) need a command log`,
+      `refusing to consume ledger commands: its mutations (${mutations.join(', ')}) need a command log`,
     );
   });
 
@@ -130,7 +130,7 @@ describe('CommandConsumer', () => {
     class IncompleteLedgerModule {}
 
     await expect(NestFactory.createApplicationContext(IncompleteLedgerModule, { logger: false, abortOnError: false })).rejects.toThrow(
-      'refusing to consume ledger-commands: "accounts.list" has no handler',
+      'refusing to consume ledger commands: "accounts.list" has no handler',
     );
   });
 });

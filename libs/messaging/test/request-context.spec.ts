@@ -50,7 +50,7 @@ const outbox = new PrismaEventOutbox(host, COMMAND_SERVICE, SCHEMA, new SystemCl
 const relay = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger });
 const redis = createRedisConnection(config.redisUrl, 'reqctx-test');
 const ledgerEvents = new Queue('ledger-events', { connection: redis, prefix });
-const commandQueue = new Queue(`${COMMAND_SERVICE}-commands`, { connection: redis, prefix });
+const commandQueue = new Queue(`${COMMAND_SERVICE}-queries`, { connection: redis, prefix });
 
 /** The command handler writes an event, as a use case does, inside its unit of work. */
 function handlerFor(command: string): AnyCommandHandler<typeof COMMAND_SERVICE> {

@@ -23,7 +23,7 @@ const prefix = isolateQueues('msg-obs');
  */
 
 const SERVICE = 'quote' as const;
-const QUEUE = 'quote-commands';
+const QUEUE = 'quote-queries';
 /** What the handler does for a request id; `ok` when the test registered nothing. */
 const behaviours = new Map<string, 'domain_error' | 'held'>();
 /** Held handlers wait for the test to let them finish, so "in flight" does not depend on timing. */
@@ -121,7 +121,7 @@ describe('a service instance: /metrics on the admin port', () => {
     const sent = await senderMetrics.metrics();
     expect(sample(sent, `command_round_trip_seconds_count{queue="${QUEUE}",command="system.ping",outcome="ok"}`)).toBe(2);
     expect(sample(sent, `command_round_trip_seconds_count{queue="${QUEUE}",command="system.ping",outcome="domain_error"}`)).toBe(1);
-    expect(sample(sent, `command_round_trip_seconds_count{queue="beneficiary-commands",command="system.ping",outcome="unavailable"}`)).toBe(1);
+    expect(sample(sent, `command_round_trip_seconds_count{queue="beneficiary-queries",command="system.ping",outcome="unavailable"}`)).toBe(1);
   });
 
   it('reads the depth of its queue per state at each scrape', async () => {

@@ -8,6 +8,36 @@ interface TxStore {
   afterRollback: Array<() => Promise<void>>;
 }
 
+/**
+ * Steps that bracket the first transaction a piece of work opens (see `withFirstTransaction`):
+ * the command log claims its command id as the first statement and stores the result as the
+ * last one, so both commit or roll back with the change itself.
+ */
+export interface TransactionBracket {
+  /** The first statement of the transaction; throwing abandons it before the work runs. */
+  opened(client: PrismaTx): Promise<void>;
+  /** The last statement before COMMIT, with the value the transaction's work returned. */
+  committing(client: PrismaTx, value: unknown): Promise<void>;
+}
+
+interface PendingBracket {
+  bracket: TransactionBracket;
+  used: boolean;
+}
+
+// Shared by every host in the process: "is this async context inside some database transaction?"
+const openTransaction = new AsyncLocalStorage<true>();
+
+/**
+ * True while the calling async context holds a database transaction of any host. The command
+ * bus refuses to wait on another service then: the pooled connection would sit idle in
+ * transaction for the whole round trip, and two services waiting on each other that way drain
+ * only when deadlines fire.
+ */
+export function holdsDatabaseTransaction(): boolean {
+  return openTransaction.getStore() === true;
+}
+
 export interface TransactionHostOptions {
   /**
    * Runs inside the transaction after the work, just before COMMIT; throwing rolls it back.
@@ -22,6 +52,7 @@ export interface TransactionHostOptions {
  */
 export class PrismaTransactionHost {
   private readonly storage = new AsyncLocalStorage<TxStore>();
+  private readonly pending = new AsyncLocalStorage<PendingBracket>();
 
   constructor(
     readonly root: PrismaClient,
@@ -41,15 +72,20 @@ export class PrismaTransactionHost {
     if (this.inTransaction) return work();
     const afterCommit: Array<() => void> = [];
     const afterRollback: Array<() => Promise<void>> = [];
+    const bracket = this.takeBracket();
     let result: T;
     try {
       result = await this.root.$transaction(
         (tx) =>
-          this.storage.run({ tx, afterCommit, afterRollback }, async () => {
-            const value = await work();
-            this.options.beforeCommit?.();
-            return value;
-          }),
+          openTransaction.run(true, () =>
+            this.storage.run({ tx, afterCommit, afterRollback }, async () => {
+              await bracket?.opened(tx);
+              const value = await work();
+              this.options.beforeCommit?.();
+              await bracket?.committing(tx, value);
+              return value;
+            }),
+          ),
         { maxWait: 5000, timeout: 10000 },
       );
     } catch (error) {
@@ -60,6 +96,21 @@ export class PrismaTransactionHost {
     }
     for (const callback of afterCommit) callback();
     return result;
+  }
+
+  /**
+   * Runs `work` so that the first transaction it opens on this host (and only that one, whatever
+   * its outcome) is bracketed by `bracket`. Work that opens none leaves the bracket unused.
+   */
+  withFirstTransaction<T>(bracket: TransactionBracket, work: () => Promise<T>): Promise<T> {
+    return this.pending.run({ bracket, used: false }, work);
+  }
+
+  private takeBracket(): TransactionBracket | undefined {
+    const pending = this.pending.getStore();
+    if (!pending || pending.used) return undefined;
+    pending.used = true;
+    return pending.bracket;
   }
 
   /** Runs `callback` once the surrounding transaction commits (at once outside one). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { Big, commandQueueName, newId, newRequestId, type CommandJobData, type CommandService } from '@pfs/contracts';
+import { Big, commandLane, commandQueueName, newId, newRequestId, type CommandJobData, type CommandService } from '@pfs/contracts';
 import { createRedisConnection } from '@pfs/messaging';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { eventually, isolateQueues, testDatabaseUrl, testRedisUrl } from '@pfs/testing';
@@ -20,7 +20,7 @@ describe('exactly-once commands (end to end)', () => {
   let prisma: PrismaClient;
   let broker: CreatedOrganization;
   const redis = createRedisConnection(testRedisUrl(), 'e2e-once');
-  const queues = new Map<CommandService, Queue>();
+  const queues = new Map<string, Queue>();
 
   const call = (path: string, options: RequestOptions) => send(e2e.baseUrl, path, options);
   const organizationsNamed = (name: string) => prisma.organization.count({ where: { name } });
@@ -33,10 +33,11 @@ describe('exactly-once commands (end to end)', () => {
 
   /** A command job exactly as the gateway's bus adds it, for a reply channel nobody listens on. */
   async function deliver(service: CommandService, name: string, payload: unknown, commandId: string): Promise<void> {
-    let queue = queues.get(service);
+    const queueName = commandQueueName(service, commandLane(service, name));
+    let queue = queues.get(queueName);
     if (!queue) {
-      queue = new Queue(commandQueueName(service), { connection: redis, prefix: queuePrefix });
-      queues.set(service, queue);
+      queue = new Queue(queueName, { connection: redis, prefix: queuePrefix });
+      queues.set(queueName, queue);
     }
     const data: CommandJobData = {
       payload,

@@ -149,8 +149,8 @@ describe('graceful shutdown under load (real processes)', () => {
       expect(JSON.parse(outcome.body ?? '')).toMatchObject({ accountId: org.accountId });
     }
 
-    // No job is left active (a dead worker's lock) or waiting on the ledger's command queue.
-    const depth = new QueueDepthReader({ redisUrl: testRedisUrl(), prefix: queuePrefix, name: 'shutdown-test' }, ['ledger-commands']);
+    // No job is left active (a dead worker's lock) or waiting on the ledger's query queue.
+    const depth = new QueueDepthReader({ redisUrl: testRedisUrl(), prefix: queuePrefix, name: 'shutdown-test' }, ['ledger-queries']);
     try {
       const counts = await eventually(async () => {
         const read = await depth.read();

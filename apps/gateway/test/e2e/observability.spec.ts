@@ -140,11 +140,11 @@ describe('observability end to end: logs and metrics of every app', () => {
 
       const roundTrip = (queue: string, command: string, outcome: string) =>
         sample(text, `command_round_trip_seconds_count{queue="${queue}",command="${command}",outcome="${outcome}"}`) ?? 0;
-      expect(roundTrip('ledger-commands', 'accounts.get', 'ok')).toBeGreaterThanOrEqual(2);
-      expect(roundTrip('ledger-commands', 'accounts.get', 'domain_error')).toBe(http('GET', '/v1/accounts/:accountId', 404));
-      expect(roundTrip('organization-commands', 'api-keys.authenticate', 'ok')).toBeGreaterThanOrEqual(2);
-      expect(roundTrip('organization-commands', 'api-keys.authenticate', 'domain_error')).toBeGreaterThanOrEqual(2);
-      expect(roundTrip('ledger-commands', 'system.ping', 'ok')).toBeGreaterThanOrEqual(1);
+      expect(roundTrip('ledger-queries', 'accounts.get', 'ok')).toBeGreaterThanOrEqual(2);
+      expect(roundTrip('ledger-queries', 'accounts.get', 'domain_error')).toBe(http('GET', '/v1/accounts/:accountId', 404));
+      expect(roundTrip('organization-queries', 'api-keys.authenticate', 'ok')).toBeGreaterThanOrEqual(2);
+      expect(roundTrip('organization-queries', 'api-keys.authenticate', 'domain_error')).toBeGreaterThanOrEqual(2);
+      expect(roundTrip('ledger-queries', 'system.ping', 'ok')).toBeGreaterThanOrEqual(1);
       expect(text).toContain('# TYPE process_resident_memory_bytes gauge');
 
       const document = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as { paths: Record<string, unknown> };
@@ -170,10 +170,10 @@ describe('observability end to end: logs and metrics of every app', () => {
         expect(response.status).toBe(200);
         const text = await response.text();
         const service = name.replace(/-service$/, '');
-        for (const state of ['waiting', 'active', 'delayed', 'failed']) {
-          expect(sample(text, `queue_jobs{queue="${service}-commands",state="${state}"}`)).toBe(0);
+        for (const queue of [`${service}-commands`, `${service}-queries`]) {
+          for (const state of ['waiting', 'active', 'delayed', 'failed']) expect(sample(text, `queue_jobs{queue="${queue}",state="${state}"}`)).toBe(0);
         }
-        expect(sample(text, `queue_jobs_processed_total{queue="${service}-commands",job="system.ping",outcome="ok"}`)).toBeGreaterThanOrEqual(1);
+        expect(sample(text, `queue_jobs_processed_total{queue="${service}-queries",job="system.ping",outcome="ok"}`)).toBeGreaterThanOrEqual(1);
         expect(text).toContain('# TYPE nodejs_heap_size_used_bytes gauge');
         expect(text).toContain('# TYPE outbox_oldest_unpublished_age_seconds gauge');
         // Only the delivery worker makes webhook attempts; it exports the counter before the first.
@@ -190,8 +190,8 @@ describe('observability end to end: logs and metrics of every app', () => {
     it('shows the ledger handling the events and commands of the flow', async () => {
       const text = await (await fetch(`${stack.apps.get('ledger-service')?.url}/metrics`)).text();
       expect(sample(text, 'queue_jobs_processed_total{queue="ledger-events",job="organization.created",outcome="ok"}')).toBeGreaterThanOrEqual(1);
-      expect(sample(text, 'queue_jobs_processed_total{queue="ledger-commands",job="accounts.get",outcome="ok"}')).toBeGreaterThanOrEqual(2);
-      expect(sample(text, 'queue_jobs_processed_total{queue="ledger-commands",job="accounts.get",outcome="domain_error"}')).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'queue_jobs_processed_total{queue="ledger-queries",job="accounts.get",outcome="ok"}')).toBeGreaterThanOrEqual(2);
+      expect(sample(text, 'queue_jobs_processed_total{queue="ledger-queries",job="accounts.get",outcome="domain_error"}')).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'outbox_oldest_unpublished_age_seconds{schema="ledger"}')).toBe(0);
       const organization = await (await fetch(`${stack.apps.get('organization-service')?.url}/metrics`)).text();
       expect(sample(organization, 'outbox_events_published_total{schema="organization"}')).toBeGreaterThanOrEqual(1);

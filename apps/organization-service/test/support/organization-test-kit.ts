@@ -76,6 +76,7 @@ export function createOrganizationTestKit(options: KitOptions = {}) {
     organizations,
     keys,
     assets,
+    unitOfWork,
     createRootOrganization: new CreateRootOrganizationUseCase(unitOfWork, organizations, issuer, outbox, ids, clock),
     createApiKey: new CreateApiKeyUseCase(unitOfWork, organizations, issuer),
     revokeApiKey: new RevokeApiKeyUseCase(unitOfWork, keys, clock),

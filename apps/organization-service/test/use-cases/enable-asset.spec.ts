@@ -11,7 +11,7 @@ describe('EnableAssetUseCase (real PostgreSQL)', () => {
 
   beforeAll(() => {
     kit = createOrganizationTestKit();
-    enableAsset = new EnableAssetUseCase(kit.organizations, kit.assets, new SystemClock());
+    enableAsset = new EnableAssetUseCase(kit.unitOfWork, kit.organizations, kit.assets, new SystemClock());
   });
 
   afterAll(async () => {

@@ -47,8 +47,28 @@ export function commandDefinition<S extends CommandService>(service: S, name: st
   return Object.hasOwn(catalog, name) ? catalog[name] : undefined;
 }
 
-export function commandQueueName(service: CommandService): string {
-  return `${service}-commands`;
+/**
+ * Each service consumes its commands on two lanes, each a queue with workers of its own:
+ * mutations on `<service>-commands`, queries on `<service>-queries`. A mutation may wait on
+ * another service's query (a payout asks the beneficiary service for the payee); a query never
+ * waits on a mutation. With one queue, a service whose workers were all busy with mutations
+ * waiting on a second service, while that service's were busy waiting on the first, would drain
+ * only as deadlines fired; on separate lanes the questions are always answered.
+ */
+export type CommandLane = 'mutations' | 'queries';
+
+export function commandLane(service: CommandService, name: string): CommandLane {
+  return commandDefinition(service, name)?.kind === 'mutation' ? 'mutations' : 'queries';
+}
+
+export function commandQueueName(service: CommandService, lane: CommandLane): string {
+  return lane === 'mutations' ? `${service}-commands` : `${service}-queries`;
+}
+
+/** The lanes a service has commands on (every service has queries: `system.ping` at least). */
+export function commandLanes(service: CommandService): CommandLane[] {
+  const lanes = new Set(commandNames(service).map((name) => commandLane(service, name)));
+  return (['mutations', 'queries'] as const).filter((lane) => lanes.has(lane));
 }
 
 /**
@@ -61,7 +81,7 @@ export function parseCommandPayload(
   payload: unknown,
 ): { ok: true; payload: unknown } | { ok: false; problem: string } {
   const definition = commandDefinition(service, name);
-  if (!definition) return { ok: false, problem: `"${name}" is not a command of ${commandQueueName(service)}` };
+  if (!definition) return { ok: false, problem: `"${name}" is not a command of the ${service} service` };
   const parsed = definition.payload.safeParse(payload);
   if (!parsed.success) return { ok: false, problem: `${name}: ${z.prettifyError(parsed.error)}` };
   return { ok: true, payload: parsed.data };

@@ -93,7 +93,7 @@ export function organizationInMemory(options: { tierRestrictions?: ReadonlyMap<s
     listAuthorizations: new ListAuthorizationsUseCase(authorizations, cursors),
     revokeAuthorization: new RevokeAuthorizationUseCase(unitOfWork, authorizations, clock),
     listAssets: new ListAssetsUseCase(organizations, assets),
-    enableAsset: new EnableAssetUseCase(organizations, assets, clock),
+    enableAsset: new EnableAssetUseCase(unitOfWork, organizations, assets, clock),
     createReferralInvite: new CreateReferralInviteUseCase(unitOfWork, organizations, invites, programs, signupPage, ids, clock),
     listReferralInvites: new ListReferralInvitesUseCase(invites, cursors, clock, signupPage),
     acceptReferralInvite: new AcceptReferralInviteUseCase(unitOfWork, organizations, invites, keys, outbox, ids, clock),

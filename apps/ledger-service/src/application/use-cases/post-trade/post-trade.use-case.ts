@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, EventOutbox, IdGenerator, UnitOfWork, type OrganizationStanding, type TradePostingView } from '@pfs/contracts';
+import { Clock, EventOutbox, IdGenerator, UnitOfWork, type TradePostingView } from '@pfs/contracts';
 import { AccountNotActiveError, AccountNotFoundError, LedgerRequestError, PrimaryAccountNotFoundError } from '../../../domain/ledger-errors';
 import { tradeTerms } from '../../../domain/trade-terms';
 import { Transaction } from '../../../domain/transaction';
@@ -13,7 +13,7 @@ import { TransactionRepository } from '../../ports/transaction.repository';
 import type { PostTradeCommand } from './post-trade.command';
 
 /**
- * The ledger's side of POST /v1/quotes/{quoteId}/execute (issue 13 §3–§4): the TRADE, its
+ * The ledger's side of POST /v1/quotes/{quoteId}/execute: the TRADE, its
  * COMMISSION when one is owed, one journal entry for both and an event for each, in one
  * database transaction.
  *
@@ -38,6 +38,11 @@ export class PostTradeUseCase {
 
   async execute(command: PostTradeCommand): Promise<TradePostingView> {
     const terms = tradeTerms(command);
+    // The organization service is asked first, while this service holds no connection: the
+    // client's standing (its events carry it) and, when a commission is owed, its earner's.
+    const standing = await this.directory.standing(command.organizationId);
+    const earnerId = terms.commission.gt(0) ? (standing.parentOrganizationId ?? standing.referrerOrganizationId) : null;
+    const earner = earnerId ? await this.directory.standing(earnerId) : null;
     return this.unitOfWork.run(async () => {
       // Before anything else: a posted trade is answered even if the account changed since.
       const posted = await this.postedResult(command);
@@ -47,8 +52,7 @@ export class PostTradeUseCase {
       if (account?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
       if (account.status !== 'ACTIVE') throw new AccountNotActiveError(command.accountId, account.status);
 
-      const standing = await this.directory.standing(command.organizationId);
-      const recipient = terms.commission.gt(0) ? await this.commissionRecipient(standing) : null;
+      const recipient = earner ? { standing: earner, accountId: await this.primaryAccountOf(earner.organizationId) } : null;
 
       const now = this.clock.now();
       const { trade, commission, entry } = Transaction.trade({
@@ -88,16 +92,14 @@ export class PostTradeUseCase {
   }
 
   /**
-   * Who earns the commission (issue 13 §4): the client's creator, else its referrer, on its
-   * primary account; null when it has neither, and the platform keeps the whole fee.
+   * The commission's earner (the client's creator, else its referrer; with neither the platform
+   * keeps the whole fee) is paid on its primary account.
    */
-  private async commissionRecipient(client: OrganizationStanding): Promise<{ standing: OrganizationStanding; accountId: string } | null> {
-    const organizationId = client.parentOrganizationId ?? client.referrerOrganizationId;
-    if (!organizationId) return null;
+  private async primaryAccountOf(organizationId: string): Promise<string> {
     const accountId = await this.accounts.findPrimaryId(organizationId);
-    // Opened on organization.created, so only ever missing for a moment: refuse, retryable,
-    // rather than keep what is owed to the recipient.
+    // Opened before its organization's creation is answered, so missing only for an organization
+    // whose opening failed: refuse, retryable, rather than keep what is owed to the earner.
     if (!accountId) throw new PrimaryAccountNotFoundError(organizationId);
-    return { standing: await this.directory.standing(organizationId), accountId };
+    return accountId;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, findAsset, type AssetView } from '@pfs/contracts';
+import { Clock, findAsset, UnitOfWork, type AssetView } from '@pfs/contracts';
 import { AssetNotFoundError } from '../../../domain/asset-errors';
 import { OrganizationNotFoundError } from '../../../domain/organization-errors';
 import { presentAsset } from '../../asset.presenter';
@@ -14,6 +14,7 @@ import type { EnableAssetCommand } from './enable-asset.command';
 @Injectable()
 export class EnableAssetUseCase {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     private readonly organizations: OrganizationRepository,
     private readonly assets: OrganizationAssetRepository,
     private readonly clock: Clock,
@@ -22,8 +23,10 @@ export class EnableAssetUseCase {
   async execute(command: EnableAssetCommand): Promise<AssetView> {
     const asset = findAsset(command.asset);
     if (!asset) throw new AssetNotFoundError(command.asset);
-    if (!(await this.organizations.exists(command.organizationId))) throw new OrganizationNotFoundError(command.organizationId);
-    await this.assets.enable(command.organizationId, asset.code, this.clock.now());
-    return presentAsset({ asset, status: 'ENABLED' });
+    return this.unitOfWork.run(async () => {
+      if (!(await this.organizations.exists(command.organizationId))) throw new OrganizationNotFoundError(command.organizationId);
+      await this.assets.enable(command.organizationId, asset.code, this.clock.now());
+      return presentAsset({ asset, status: 'ENABLED' });
+    });
   }
 }

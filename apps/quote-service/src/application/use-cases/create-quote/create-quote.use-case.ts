@@ -51,7 +51,9 @@ export class CreateQuoteUseCase {
       pricing: { spreadBps, referrerShareBps, feeScale: request.from.scale },
       now,
     });
-    await this.unitOfWork.run(() => this.quotes.insert(quote));
-    return presentQuote(quote, now);
+    return this.unitOfWork.run(async () => {
+      await this.quotes.insert(quote);
+      return presentQuote(quote, now);
+    });
   }
 }

@@ -31,7 +31,9 @@ export class CreateEndpointUseCase {
       secret: signingSecret(this.random.bytes(32)),
       now: this.clock.now(),
     });
-    await this.unitOfWork.run(() => this.endpoints.insert(endpoint));
-    return presentEndpoint(endpoint);
+    return this.unitOfWork.run(async () => {
+      await this.endpoints.insert(endpoint);
+      return presentEndpoint(endpoint);
+    });
   }
 }
