@@ -83,6 +83,9 @@ export class FixedPricingDirectory extends PricingDirectory {
   }
 }
 
+/** What an execute whose reply the ledger lost fails with (see InMemoryTradeLedger.loseNextReply). */
+export const REPLY_LOST = 'reply lost';
+
 /**
  * The ledger's trades as the quote service sees them: one TRADE per quote, however often posted
  * (the quote id is the operation id), and none posted at or after the quote's expiry (the post's
@@ -104,6 +107,14 @@ export class InMemoryTradeLedger extends TradeLedger {
 
   constructor(private readonly clock: Clock) {
     super();
+  }
+
+  /** The next post is made, and its reply lost with `message` (the executing process died, or its deadline passed). */
+  loseNextReply(message = REPLY_LOST): void {
+    this.afterPost = () => {
+      this.afterPost = null;
+      throw new Error(message);
+    };
   }
 
   async post(quote: Quote): Promise<TransactionView> {
@@ -175,6 +186,7 @@ export function quoteInMemory() {
   const pricing = new FixedPricingDirectory();
   const settings = new FixedQuoteSettings();
   const cursors = new CursorCodec('test-cursor-secret');
+  const executeQuote = new ExecuteQuoteUseCase(unitOfWork, quotes, ledger, clock);
   return {
     clock,
     quotes,
@@ -187,6 +199,15 @@ export function quoteInMemory() {
     getQuote: new GetQuoteUseCase(quotes, reconciler, clock),
     listQuotes: new ListQuotesUseCase(quotes, reconciler, cursors, clock),
     reconcileQuotes: new ReconcileQuotesUseCase(reconciler, clock),
-    executeQuote: new ExecuteQuoteUseCase(unitOfWork, quotes, ledger, clock),
+    executeQuote,
+    /** Executes the quote (org_1's) while the ledger's reply is lost: the trade is made, the quote not recorded. */
+    executeLosingTheReply: async (quoteId: string): Promise<void> => {
+      ledger.loseNextReply();
+      const outcome = await executeQuote.execute({ organizationId: 'org_1', quoteId }).then(
+        () => new Error('the execute answered although its reply was lost'),
+        (error: unknown) => ((error as Error).message === REPLY_LOST ? null : error),
+      );
+      if (outcome) throw outcome;
+    },
   };
 }

@@ -60,11 +60,7 @@ describe('ExecuteQuoteUseCase (in memory)', () => {
     ['past expiry: the ledger is only asked, and holds the trade', QUOTE_LIFETIME_MS + 1, 1, 1],
   ])('the ledger posted but the quote was not recorded (reply lost), executed %s', async (_label, later, posts, questions) => {
     const { kit, quoteId, run } = await pendingQuote();
-    kit.ledger.afterPost = () => {
-      kit.ledger.afterPost = null;
-      throw new Error('reply lost');
-    };
-    await expect(run()).rejects.toThrow('reply lost');
+    await kit.executeLosingTheReply(quoteId);
     expect(kit.quotes.quotes.get(quoteId)?.props).toMatchObject({ status: 'PENDING', transactionId: null });
     const posted = kit.ledger.trades.get(quoteId);
     kit.clock.advance(later);
@@ -76,11 +72,7 @@ describe('ExecuteQuoteUseCase (in memory)', () => {
 
   it('a quote stored EXPIRED whose trade the ledger holds (recorded late) completes with it', async () => {
     const { kit, quoteId, run } = await pendingQuote();
-    kit.ledger.afterPost = () => {
-      kit.ledger.afterPost = null;
-      throw new Error('reply lost');
-    };
-    await expect(run()).rejects.toThrow('reply lost');
+    await kit.executeLosingTheReply(quoteId);
     kit.clock.advance(QUOTE_LIFETIME_MS);
     const stored = kit.quotes.quotes.get(quoteId)!;
     kit.quotes.quotes.set(quoteId, stored.expireIfDue(kit.clock.now()));
@@ -111,10 +103,7 @@ describe('ExecuteQuoteUseCase (in memory)', () => {
 
   it('a post left unanswered before expiry fails the execute as it is, with the quote still PENDING and executable', async () => {
     const { kit, quoteId, run } = await pendingQuote();
-    kit.ledger.afterPost = () => {
-      kit.ledger.afterPost = null;
-      throw new Error('no reply before the deadline');
-    };
+    kit.ledger.loseNextReply('no reply before the deadline');
     await expect(run()).rejects.toThrow('no reply before the deadline');
     expect(kit.quotes.quotes.get(quoteId)?.props.status).toBe('PENDING');
     expect(kit.ledger.questions).toBe(0);
