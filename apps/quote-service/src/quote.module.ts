@@ -6,7 +6,7 @@ import { QUOTE_PROVIDERS, QUOTE_SERVICE } from './quote.providers';
 /**
  * Binds this service's ports to their adapters and its queue to its use cases: exchange quotes
  * priced from the rate source and the organization's spread (spec 2.6, 4.7; api-decisions §6),
- * and the sweeper that stores their expiry.
+ * and the sweeper that settles expired quotes with the ledger.
  */
 @Module({
   imports: [ServiceRuntimeModule.forService(QUOTE_SERVICE)],

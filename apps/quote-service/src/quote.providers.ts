@@ -4,7 +4,7 @@ import { commandBusProvider, type ServiceIdentity } from '@pfs/messaging';
 import { EnvQuoteSettings } from './adapters/config/env-quote-settings';
 import { QueueAccountDirectory, QueuePricingDirectory } from './adapters/ledger/queue-ledger-directory';
 import { QueueTradeLedger } from './adapters/ledger/queue-trade-ledger';
-import { QuoteExpirySweeper } from './adapters/messaging/quote-expiry.sweeper';
+import { QuoteReconcileSweeper } from './adapters/messaging/quote-reconcile.sweeper';
 import { PrismaQuoteRepository } from './adapters/persistence/prisma-quote.repository';
 import { rateSourceFromEnv } from './adapters/rates/rate-source-from-env';
 import { AccountDirectory } from './application/ports/account-directory';
@@ -13,9 +13,10 @@ import { QuoteRepository } from './application/ports/quote.repository';
 import { QuoteSettings } from './application/ports/quote-settings';
 import { RateSource } from './application/ports/rate-source';
 import { TradeLedger } from './application/ports/trade-ledger';
+import { QuoteReconciler } from './application/quote-reconciler';
 import { CreateQuoteUseCase } from './application/use-cases/create-quote/create-quote.use-case';
 import { ExecuteQuoteUseCase } from './application/use-cases/execute-quote/execute-quote.use-case';
-import { ExpireQuotesUseCase } from './application/use-cases/expire-quotes/expire-quotes.use-case';
+import { ReconcileQuotesUseCase } from './application/use-cases/reconcile-quotes/reconcile-quotes.use-case';
 import { GetQuoteUseCase } from './application/use-cases/get-quote/get-quote.use-case';
 import { ListQuotesUseCase } from './application/use-cases/list-quotes/list-quotes.use-case';
 
@@ -35,6 +36,7 @@ export const QUOTE_PROVIDERS: Provider[] = [
   GetQuoteUseCase,
   ListQuotesUseCase,
   ExecuteQuoteUseCase,
-  ExpireQuotesUseCase,
-  QuoteExpirySweeper,
+  QuoteReconciler,
+  ReconcileQuotesUseCase,
+  QuoteReconcileSweeper,
 ];

@@ -5,7 +5,7 @@ import { PrismaQuoteRepository } from '../src/adapters/persistence/prisma-quote.
 import { Quote, QUOTE_LIFETIME_MS } from '../src/domain/quote';
 import { priceSelling } from '../src/domain/quote-pricing';
 
-/* The adapter against the real schema: exact decimals, the status filter as of a time, the sweeper's update. */
+/* The adapter against the real schema: exact decimals, the status filter as of a time, the due quotes the reconciler asks the ledger about. */
 describe('PrismaQuoteRepository (real PostgreSQL)', () => {
   let prisma: PrismaClient;
   let repository: PrismaQuoteRepository;
@@ -43,11 +43,14 @@ describe('PrismaQuoteRepository (real PostgreSQL)', () => {
     expect(read?.props.terms.fee.toFixed()).toBe('0.003370370367037038');
   });
 
-  it('filters by status as of a time, and the sweeper stores EXPIRED on what is due only', async () => {
+  it('filters by status as of a time, and finds the due quotes (PENDING past their expiry) only, the longest expired first', async () => {
     const early = quote(at(1000));
     const late = quote(at(120_000));
+    const settled = quote(at(0));
     await repository.insert(early);
     await repository.insert(late);
+    await repository.insert(settled);
+    await repository.update(settled.complete('txn_settled', at(2000)), 'PENDING');
     const now = at(1000 + QUOTE_LIFETIME_MS);
     const ids = async (status?: 'PENDING' | 'EXPIRED') => (await repository.list(organizationId, status ? { status } : {}, now, null, 100)).map((q) => q.id);
     expect(await ids('PENDING')).toEqual([late.id]);
@@ -55,9 +58,13 @@ describe('PrismaQuoteRepository (real PostgreSQL)', () => {
     expect(await ids('EXPIRED')).not.toContain(late.id);
     expect((await ids())[0]).toBe(late.id);
 
-    expect(await repository.expireDue(now)).toBeGreaterThanOrEqual(1);
-    expect((await repository.findById(early.id))?.props.status).toBe('EXPIRED');
-    expect((await repository.findById(late.id))?.props.status).toBe('PENDING');
+    const due = (await repository.findDue(now, 100, organizationId)).map((q) => q.id);
+    expect(due).toContain(early.id);
+    expect(due).not.toContain(late.id);
+    expect(due).not.toContain(settled.id);
+    expect((await repository.findDue(at(120_000 + QUOTE_LIFETIME_MS), 100, organizationId)).map((q) => q.id).filter((id) => id === early.id || id === late.id)).toEqual([early.id, late.id]);
+    expect(await repository.findDue(now, 100, 'org_nobody')).toEqual([]);
+    expect((await repository.findDue(now, 1)).length).toBe(1);
   });
 
   it('update stores the new state only over the expected status', async () => {

@@ -53,7 +53,8 @@ export interface RunningStack {
   apps: Map<string, RunningApp>;
   gatewayUrl: string | undefined;
   stopApp(name: string, signal?: NodeJS.Signals): Promise<void>;
-  startApp(name: string): Promise<RunningApp>;
+  /** Starts a stopped app again; `env` overrides the stack's environment for this process only. */
+  startApp(name: string, env?: NodeJS.ProcessEnv): Promise<RunningApp>;
   stop(): Promise<void>;
 }
 
@@ -97,12 +98,12 @@ export async function startApps(options: StartAppsOptions): Promise<RunningStack
     if (spec.defaultAdminPort !== undefined) adminPorts.set(spec.name, options.ports === 'random' ? await freePort() : spec.defaultAdminPort);
   }
 
-  const launch = async (spec: AppSpec, attempt = 1): Promise<RunningApp> => {
+  const launch = async (spec: AppSpec, extraEnv: NodeJS.ProcessEnv = {}, attempt = 1): Promise<RunningApp> => {
     const port = ports.get(spec.name) ?? spec.defaultPort;
     const adminPort = adminPorts.get(spec.name);
     const child = spawn(process.execPath, [join(options.root, spec.dir, 'dist/main.js')], {
       cwd: join(options.root, spec.dir),
-      env: { ...process.env, ...options.env, [spec.portVar]: String(port), ...(adminPort === undefined ? {} : { ADMIN_PORT: String(adminPort) }) },
+      env: { ...process.env, ...options.env, ...extraEnv, [spec.portVar]: String(port), ...(adminPort === undefined ? {} : { ADMIN_PORT: String(adminPort) }) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const url = `http://127.0.0.1:${port}`;
@@ -126,7 +127,7 @@ export async function startApps(options: StartAppsOptions): Promise<RunningStack
       if (options.ports === 'random' && attempt < 3 && app.output.some((line) => line.includes('EADDRINUSE'))) {
         ports.set(spec.name, await freePort());
         if (adminPort !== undefined) adminPorts.set(spec.name, await freePort());
-        return launch(spec, attempt + 1);
+        return launch(spec, extraEnv, attempt + 1);
       }
       throw new Error(`${spec.name}: ${(error as Error).message}\n${app.output.slice(-20).join('\n')}`, { cause: error });
     }
@@ -147,10 +148,10 @@ export async function startApps(options: StartAppsOptions): Promise<RunningStack
     apps,
     gatewayUrl: undefined,
     stopApp,
-    startApp: async (name) => {
+    startApp: async (name, env) => {
       const spec = APPS.find((candidate) => candidate.name === name);
       if (!spec) throw new Error(`unknown app ${name}`);
-      return launch(spec);
+      return launch(spec, env);
     },
     stop: async () => {
       // The gateway first, so no request reaches a stopping service.

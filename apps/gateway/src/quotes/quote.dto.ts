@@ -30,8 +30,12 @@ export const QUOTE_PRICING =
 /** The expiry and how it is read, written once for the schema and the operations. */
 export const QUOTE_EXPIRY =
   `A quote is created \`PENDING\` and expires ${QUOTE_LIFETIME_SECONDS / 60} minutes later: \`expiresAt\` is \`createdAt\` + ${QUOTE_LIFETIME_SECONDS} s exactly. ` +
-  'Expiry is read lazily: a `PENDING` quote read (retrieved or listed) at or after its `expiresAt` shows `EXPIRED`, and the list’s `status` filter ' +
-  'agrees with what is shown. `COMPLETED` (executed, with `transactionId`) and `FAILED` (with `failureReason`) come with execution.';
+  'A quote is only ever traded before its `expiresAt`. A quote still `PENDING` when read (retrieved or listed) at or after its `expiresAt` is ' +
+  'first checked against the ledger: it shows `COMPLETED` with its `transactionId` if its trade was made (its execute was answered 503, or not ' +
+  'at all, after the trade), otherwise `EXPIRED`, which is final; the list’s `status` filter agrees with what is shown. The platform also settles ' +
+  'such quotes on its own shortly after their expiry. `COMPLETED` (executed, with `transactionId`) and `FAILED` (with `failureReason`) come ' +
+  'with execution. Before its `expiresAt`, a quote whose execute was not answered reads `PENDING` even if its trade was made: execute it again ' +
+  '(with the same `Idempotency-Key`) rather than create a new quote; a quote is traded at most once, and that answer is its trade.';
 
 /** An asset of the catalog (api-decisions §4), required. */
 function QuoteAsset(description: string): PropertyDecorator {
@@ -133,7 +137,13 @@ export class QuoteDto implements QuoteView {
   @ApiProperty({ type: () => QuoteSpreadDto, nullable: true, description: 'The spread fee; null when no fee was applied (a spread of 0 bps: the fee rounds up, so any other spread charges at least one unit).' })
   spread!: QuoteSpreadDto | null;
 
-  @ApiProperty({ enum: QUOTE_STATUSES, enumName: 'QuoteStatus', description: '`PENDING` at creation; `EXPIRED` once read at or after `expiresAt` unexecuted.' })
+  @ApiProperty({
+    enum: QUOTE_STATUSES,
+    enumName: 'QuoteStatus',
+    description:
+      '`PENDING` at creation; `COMPLETED` once executed; `FAILED` when the account could no longer trade. At or after `expiresAt`, a quote not ' +
+      'recorded as executed reads `COMPLETED` if the ledger made its trade before then (an execute whose answer was lost), else `EXPIRED`, which is final.',
+  })
   status!: QuoteStatus;
 
   @ApiProperty({ type: 'string', nullable: true, pattern: TRANSACTION_ID_PATTERN, description: 'The `TRADE` transaction once the quote is `COMPLETED`; null until then.' })
@@ -154,7 +164,9 @@ export class QuoteListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     enum: QUOTE_STATUSES,
     enumName: 'QuoteStatus',
-    description: 'Only quotes in this status as of the request: `EXPIRED` includes the `PENDING` quotes past their `expiresAt`, and `PENDING` excludes them.',
+    description:
+      'Only quotes in this status as of the request. Quotes still `PENDING` past their `expiresAt` are checked against the ledger first: they count ' +
+      'as `COMPLETED` if their trade was made, else `EXPIRED`; `PENDING` excludes them.',
   })
   @IsOptional()
   @IsIn(QUOTE_STATUSES, { message: `must be one of ${QUOTE_STATUSES.join(', ')}` })

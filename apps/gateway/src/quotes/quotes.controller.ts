@@ -35,7 +35,8 @@ const EXECUTION =
   'A commission that rounds to zero is not posted.';
 
 const EXECUTE_REFUSALS =
-  'Refusals: at or after `expiresAt`, 409 `quote_expired` (the quote reads `EXPIRED`); a quote already executed, or `FAILED`, 409 ' +
+  'Refusals: at or after `expiresAt`, 409 `quote_expired` (the quote reads `EXPIRED`), unless its trade was made before then by an execute ' +
+  'whose answer was lost: that trade is the answer; a quote already executed, or `FAILED`, 409 ' +
   '`quote_already_used`; an available balance of `fromAsset` short of `fromAmount`, 422 `insufficient_funds`, and the quote stays `PENDING`: fund ' +
   'the account and execute it again before it expires; the account suspended or closed since the quote was created, 403 `forbidden`, and the quote ' +
   `becomes \`FAILED\` with a \`failureReason\`. ${NOT_FOUND_NOTE} No refusal moves any money.`;
@@ -44,7 +45,9 @@ const EXECUTE_RETRIES =
   'Retries: executing is safe to retry. The quote id is the ledger’s operation id, so however often the request is sent, with or without an ' +
   '`Idempotency-Key`, at most one trade exists per quote. A retry after a lost reply answers 409 `quote_already_used`, unless it carries the same ' +
   '`Idempotency-Key` as the original request, which replays the original 200 (the trade). Of two concurrent executes of one quote, exactly one ' +
-  'trades and the other answers 409 `quote_already_used`.';
+  'answers the trade and the other answers 409 `quote_already_used`. A 503 (or no answer) can come after the trade was made: the quote then ' +
+  'reads `PENDING` until it is executed again, which answers the trade, or until its `expiresAt`, from when it reads `COMPLETED` with the trade ' +
+  'without any request. Never replace such a quote with a new one: execute it again.';
 
 const EXECUTE_ELIGIBILITY =
   'The organization’s verification status is not required to trade: a quote moves only funds already in the account. Takes no body (one sent ' +
@@ -98,9 +101,10 @@ export class QuotesController {
     operationId: 'listQuotes',
     summary: 'List the organization’s quotes',
     description:
-      'Newest first, across all its accounts. `status` filters by the status as of the request, expiry included: a `PENDING` quote past its ' +
-      '`expiresAt` is listed, and filtered, as `EXPIRED`. The standard paginated list: `limit` (1–100, default 25) and the opaque `cursor`, which is ' +
-      'bound to the filter: a cursor used with another filter, altered, or from another list is 400 `invalid_request`.',
+      'Newest first, across all its accounts. `status` filters by the status as of the request, expiry included: a quote still `PENDING` past ' +
+      'its `expiresAt` is checked against the ledger and listed, and filtered, as `COMPLETED` if its trade was made, else `EXPIRED`. The standard ' +
+      'paginated list: `limit` (1–100, default 25) and the opaque `cursor`, which is bound to the filter: a cursor used with another filter, ' +
+      'altered, or from another list is 400 `invalid_request`.',
   })
   @Paginated(QuoteDto, 'QuoteList', 'One page of quotes, newest first.')
   @ApiErrors()
@@ -117,7 +121,9 @@ export class QuotesController {
   @ApiOperation({
     operationId: 'getQuote',
     summary: 'Retrieve a quote',
-    description: `The quote as of now: a \`PENDING\` quote read at or after its \`expiresAt\` shows \`EXPIRED\`. ${NOT_FOUND_NOTE} Takes no query parameters.`,
+    description:
+      'The quote as of now: one still `PENDING` at or after its `expiresAt` is checked against the ledger and shows `COMPLETED` with its ' +
+      `\`transactionId\` if its trade was made, else \`EXPIRED\`. ${NOT_FOUND_NOTE} Takes no query parameters.`,
   })
   @ApiParam(QUOTE_PARAM)
   @ApiOkResponse({ description: 'The quote.', type: QuoteDto, headers: REQUEST_ID_RESPONSE_HEADER })

@@ -10,13 +10,16 @@ const queuePrefix = isolateQueues('gw-e2e-quote-kill');
 /*
  * Kill test (issue 13 §3, §5), every app its own process: the quote service is killed (-9)
  * after the ledger committed a quote's trade and before the quote service committed the quote
- * COMPLETED; it is restarted and the client executes again. There must be exactly one trade,
- * the quote COMPLETED with it, the balances moved once, and the books balanced.
+ * COMPLETED. Whether the client executes again (before or after `expiresAt`) or never does
+ * (then, past `expiresAt`, the quote service's reconciler asks the ledger), there must be exactly
+ * one trade, the quote COMPLETED with it, the balances moved once, and the books balanced.
  *
- * The window is made certain rather than hit by chance: the test holds a SHARE lock on
- * quote.quotes, which lets the service lock the quote's row (ROW SHARE) but not update it (ROW
- * EXCLUSIVE). So the service locks the quote, the ledger posts, and the service's UPDATE waits
- * on the test; the kill comes while it waits, and its transaction dies uncommitted.
+ * The window is made certain rather than hit by chance. The quote service reads the quote, has
+ * the ledger post the trade, then records it in one transaction that locks the quote's row and
+ * updates it. The test holds a SHARE lock on quote.quotes, which lets the service read and lock
+ * the row (ROW SHARE) but not update it (ROW EXCLUSIVE): the ledger's trade commits, the
+ * service's UPDATE waits on the test, the kill comes while it waits, and the quote's
+ * transaction dies uncommitted.
  */
 describe('kill -9 the quote service between the ledger’s posting and its own commit (end to end)', () => {
   let e2e: E2eStack;
@@ -31,8 +34,10 @@ describe('kill -9 the quote service between the ledger’s posting and its own c
   const trades = (quoteId: string) => prisma.ledgerTransaction.findMany({ where: { quoteId }, select: { id: true, type: true } });
 
   beforeAll(async () => {
-    // A short command timeout: the execute caught by the kill is answered 503 soon.
-    e2e = await startE2eStack(queuePrefix, { COMMAND_TIMEOUT_MS: '3000' });
+    // A short command timeout: the execute caught by the kill is answered 503 soon. The
+    // reconciler's sweeper is off unless a test starts the service with it on: until then only
+    // the client's requests settle a quote.
+    e2e = await startE2eStack(queuePrefix, { COMMAND_TIMEOUT_MS: '3000', QUOTE_SWEEP_INTERVAL_MS: '9999999' });
     prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 3, applicationName: 'gateway-e2e-quote-kill' });
     client = await e2e.createOrganization('e2e quote kill');
     await eventually(async () => (await prisma.ledgerAccount.findUnique({ where: { id: client.accountId }, select: { id: true } }))?.id, 15000);
@@ -48,7 +53,7 @@ describe('kill -9 the quote service between the ledger’s posting and its own c
 
   /**
    * Executes the quote with `key` while holding the SHARE lock; once the ledger has the trade
-   * and the service's UPDATE of the quote waits on the lock, kills the service, then lets go.
+   * and the service's UPDATE recording it on the quote waits on the lock, kills the service, then lets go.
    * Answers the execute's response (the gateway's 503: the service died under it).
    */
   async function executeAndKillBeforeCommit(quoteId: string, key: string): Promise<Answer> {
@@ -81,15 +86,14 @@ describe('kill -9 the quote service between the ledger’s posting and its own c
     return created.json<QuoteView>();
   };
 
-  it.each([
-    ['retried with the same Idempotency-Key while the quote is still open', false],
-    ['retried after the quote’s expiresAt has passed', true],
-  ])('one trade and the quote COMPLETED with it: %s', async (_label, expireFirst) => {
+  /**
+   * A quote whose execute (with `key`) was killed in the window: answered 503, the ledger's one
+   * trade made, the quote still PENDING; the balances from before.
+   */
+  async function killedAfterTheTrade(key: string) {
     const usdcBefore = await balance('USDC');
     const eurBefore = await balance('EUR');
     const priced = await quote();
-    const key = randomUUID();
-
     const first = await executeAndKillBeforeCommit(priced.quoteId, key);
     // The service died holding the reply: the gateway answers 503 and keeps no result for the key.
     expect(first.status).toBe(503);
@@ -97,19 +101,16 @@ describe('kill -9 the quote service between the ledger’s posting and its own c
     expect((await prisma.quote.findUnique({ where: { id: priced.quoteId } }))?.status).toBe('PENDING');
     const [posted, ...others] = (await trades(priced.quoteId)).filter((row) => row.type === 'TRADE');
     expect(others).toEqual([]);
+    if (!posted) throw new Error('the ledger posted no trade');
+    return { priced, posted, usdcBefore, eurBefore };
+  }
 
-    if (expireFirst) await prisma.quote.update({ where: { id: priced.quoteId }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    await e2e.stack.startApp('quote-service');
+  /** Moves the quote's expiry into the past (five minutes cannot pass in a test). */
+  const expire = (quoteId: string) => prisma.quote.update({ where: { id: quoteId }, data: { expiresAt: new Date(Date.now() - 1000) } });
 
-    const retried = await eventually(async () => {
-      const answer = await post(`/v1/quotes/${priced.quoteId}/execute`, undefined, key);
-      return answer.status === 503 ? undefined : answer;
-    }, 30000, 200);
-    expect(retried.status).toBe(200);
-    const trade = retried.json<TransactionView>();
-    expect(trade).toMatchObject({ transactionId: posted?.id, type: 'TRADE', status: 'COMPLETED', quoteId: priced.quoteId });
-
-    expect((await call(`/v1/quotes/${priced.quoteId}`, { key: client.apiKey })).json<QuoteView>()).toMatchObject({ status: 'COMPLETED', transactionId: posted?.id });
+  /** One trade, the quote COMPLETED with it and used, the balances moved once, the books balanced. */
+  async function expectTradedOnce({ priced, posted, usdcBefore, eurBefore }: Awaited<ReturnType<typeof killedAfterTheTrade>>): Promise<void> {
+    expect((await call(`/v1/quotes/${priced.quoteId}`, { key: client.apiKey })).json<QuoteView>()).toMatchObject({ status: 'COMPLETED', transactionId: posted.id });
     // A new key now: the quote is used.
     const again = await post(`/v1/quotes/${priced.quoteId}/execute`, undefined, randomUUID());
     expectError(again, 409, 'quote_already_used');
@@ -119,6 +120,37 @@ describe('kill -9 the quote service between the ledger’s posting and its own c
     expect((await balance('USDC')).toFixed()).toBe(usdcBefore.minus('10').toFixed());
     expect((await balance('EUR')).toFixed()).toBe(eurBefore.plus(priced.toAmount).toFixed());
     expect(await ledgerInvariantViolations(testDatabaseUrl())).toEqual([]);
+  }
+
+  it.each([
+    ['while the quote is still open', false],
+    ['after the quote’s expiresAt has passed', true],
+  ])('executed again with the same Idempotency-Key %s: the one trade answered, the quote COMPLETED with it', async (_label, expireFirst) => {
+    const key = randomUUID();
+    const killed = await killedAfterTheTrade(key);
+    if (expireFirst) await expire(killed.priced.quoteId);
+    await e2e.stack.startApp('quote-service');
+
+    const retried = await eventually(async () => {
+      const answer = await post(`/v1/quotes/${killed.priced.quoteId}/execute`, undefined, key);
+      return answer.status === 503 ? undefined : answer;
+    }, 30000, 200);
+    expect(retried.status).toBe(200);
+    expect(retried.json<TransactionView>()).toMatchObject({ transactionId: killed.posted.id, type: 'TRADE', status: 'COMPLETED', quoteId: killed.priced.quoteId });
+    await expectTradedOnce(killed);
+  }, 180000);
+
+  it('never executed again: past expiresAt the reconciler asks the ledger and completes the quote with its trade, with no request from the client', async () => {
+    const killed = await killedAfterTheTrade(randomUUID());
+    await expire(killed.priced.quoteId);
+    // Restarted with the sweeper on; no request reaches the quote until it is settled.
+    await e2e.stack.startApp('quote-service', { QUOTE_SWEEP_INTERVAL_MS: '200' });
+
+    const settled = await eventually(async () => {
+      const stored = await prisma.quote.findUnique({ where: { id: killed.priced.quoteId }, select: { status: true, transactionId: true } });
+      return stored?.status === 'PENDING' ? undefined : stored;
+    }, 30000, 100);
+    expect(settled).toEqual({ status: 'COMPLETED', transactionId: killed.posted.id });
+    await expectTradedOnce(killed);
   }, 180000);
 });
-

@@ -37,7 +37,8 @@ interface Price {
  * Quotes (issue 13 §1–§2) end to end, every app its own process: the pricing of api-decisions §6
  * to the last unit at each scale (2, 6, 8, 18) in both directions, every refusal (creating
  * nothing), isolation between organizations, idempotent creation, the list (pages, status
- * filter, expiry read lazily) and a tier change that reprices only later quotes.
+ * filter, a quote past its expiry settled with the ledger as it is read) and a tier change that
+ * reprices only later quotes.
  */
 describe('quotes (end to end)', () => {
   let e2e: E2eStack;
@@ -315,7 +316,7 @@ describe('quotes (end to end)', () => {
       expect(walked.map((quote) => quote.fromAmount)).toEqual(['50.000000', '40.000000', '30.000000', '20.000000', '10.000000']);
     });
 
-    it('filters by status; a PENDING quote past its expiresAt reads EXPIRED in get, in the list and in the filter', async () => {
+    it('filters by status; a PENDING quote past its expiresAt, without a trade, is listed, filtered and read EXPIRED, as the ledger answers', async () => {
       expect(await listAll(pager.apiKey, '&status=PENDING', 2)).toEqual([...quotes].reverse());
       expect(await listAll(pager.apiKey, '&status=EXPIRED')).toEqual([]);
       expect(await listAll(pager.apiKey, '&status=COMPLETED')).toEqual([]);
@@ -323,11 +324,13 @@ describe('quotes (end to end)', () => {
       // Five minutes cannot pass in a test: the second quote's expiry is moved into the past.
       const expiring = quotes[1];
       await prisma.quote.update({ where: { id: expiring.quoteId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      // The list asks the ledger about it first (no trade), and stores what it shows.
+      const expired = await listAll(pager.apiKey, '&status=EXPIRED');
+      expect(expired.map((quote) => [quote.quoteId, quote.status, quote.transactionId])).toEqual([[expiring.quoteId, 'EXPIRED', null]]);
+      expect((await prisma.quote.findUniqueOrThrow({ where: { id: expiring.quoteId } })).status).toBe('EXPIRED');
       const read = (await call(`/v1/quotes/${expiring.quoteId}`, { key: pager.apiKey })).json<QuoteView>();
       expect(read.status).toBe('EXPIRED');
       expect(read.fromAmount).toBe(expiring.fromAmount);
-      const expired = await listAll(pager.apiKey, '&status=EXPIRED');
-      expect(expired.map((quote) => [quote.quoteId, quote.status])).toEqual([[expiring.quoteId, 'EXPIRED']]);
       const pending = await listAll(pager.apiKey, '&status=PENDING', 2);
       expect(pending.map((quote) => quote.quoteId)).toEqual([quotes[4], quotes[3], quotes[2], quotes[0]].map((quote) => quote.quoteId));
       const all = await listAll(pager.apiKey);

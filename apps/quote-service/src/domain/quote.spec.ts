@@ -20,27 +20,33 @@ function quote(referrerShareBps = 20): Quote {
 }
 
 describe('Quote', () => {
-  it('is PENDING for five minutes, then reads EXPIRED whether stored or not', () => {
+  it('is PENDING for five minutes, then due: what it ends as (COMPLETED or EXPIRED) is the ledger’s answer', () => {
     const created = quote();
     expect(created.props).toMatchObject({ status: 'PENDING', expiresAt: at(QUOTE_LIFETIME_MS), createdAt: T0 });
     expect(created.statusAt(at(QUOTE_LIFETIME_MS - 1))).toBe('PENDING');
+    expect(created.isDue(at(QUOTE_LIFETIME_MS - 1))).toBe(false);
     expect(created.statusAt(at(QUOTE_LIFETIME_MS))).toBe('EXPIRED');
+    expect(created.isDue(at(QUOTE_LIFETIME_MS))).toBe(true);
     expect(created.expireIfDue(at(1000))).toBe(created);
-    expect(created.expireIfDue(at(QUOTE_LIFETIME_MS)).props).toMatchObject({ status: 'EXPIRED', updatedAt: at(QUOTE_LIFETIME_MS) });
+    const expired = created.expireIfDue(at(QUOTE_LIFETIME_MS));
+    expect(expired.props).toMatchObject({ status: 'EXPIRED', updatedAt: at(QUOTE_LIFETIME_MS) });
+    // Stored EXPIRED, or used: nothing is due any more.
+    expect(expired.isDue(at(QUOTE_LIFETIME_MS * 2))).toBe(false);
+    expect(created.complete('txn_1', at(1000)).isDue(at(QUOTE_LIFETIME_MS * 2))).toBe(false);
   });
 
-  it('executes once, before its expiry: quote_expired after, quote_already_used once completed or failed', () => {
+  it('is used once: quote_already_used once completed or failed, at any time', () => {
     const created = quote();
-    expect(() => created.assertExecutable(at(QUOTE_LIFETIME_MS - 1))).not.toThrow();
-    expect(() => created.assertExecutable(at(QUOTE_LIFETIME_MS))).toThrow(expect.objectContaining({ code: 'quote_expired' }));
+    expect(() => created.assertUnused()).not.toThrow();
+    expect(() => created.expireIfDue(at(QUOTE_LIFETIME_MS)).assertUnused()).not.toThrow();
     const done = created.complete('txn_1', at(1000));
     expect(done.props).toMatchObject({ status: 'COMPLETED', transactionId: 'txn_1' });
-    expect(() => done.assertExecutable(at(2000))).toThrow(expect.objectContaining({ code: 'quote_already_used', message: 'Quote quote_1 is COMPLETED: a quote can be executed once.' }));
+    expect(() => done.assertUnused()).toThrow(expect.objectContaining({ code: 'quote_already_used', message: 'Quote quote_1 is COMPLETED: a quote can be executed once.' }));
     // Completed stays completed past the expiry: only a PENDING quote expires.
     expect(done.statusAt(at(QUOTE_LIFETIME_MS * 2))).toBe('COMPLETED');
     const failed = created.fail('account ACCT is SUSPENDED', at(1000));
     expect(failed.props).toMatchObject({ status: 'FAILED', failureReason: 'account ACCT is SUSPENDED' });
-    expect(() => failed.assertExecutable(at(2000))).toThrow(expect.objectContaining({ code: 'quote_already_used' }));
+    expect(() => failed.assertUnused()).toThrow(expect.objectContaining({ code: 'quote_already_used', message: 'Quote quote_1 is FAILED: a quote can be executed once.' }));
   });
 
   it('completes from PENDING, or from EXPIRED for a trade posted in time and recorded late; nothing else moves a used quote', () => {

@@ -1,5 +1,5 @@
 import { Big, roundDown, type QuoteStatus } from '@pfs/contracts';
-import { QuoteAlreadyUsedError, QuoteExpiredError } from './quote-errors';
+import { QuoteAlreadyUsedError } from './quote-errors';
 import type { QuoteTerms } from './quote-pricing';
 
 export type { QuoteStatus };
@@ -34,8 +34,13 @@ export interface QuoteProps {
 
 /**
  * An exchange quote (spec 2.6). Moves: created PENDING; PENDING → COMPLETED (executed),
- * PENDING → EXPIRED (at `expiresAt`: read lazily, and by a sweeper), PENDING → FAILED (the
- * account can no longer trade), EXPIRED → COMPLETED (a trade posted in time, recorded late). Only a PENDING quote before its expiry can be executed, once.
+ * PENDING → EXPIRED (past `expiresAt`, once the ledger has said it holds no trade for it),
+ * PENDING → FAILED (the account can no longer trade), EXPIRED → COMPLETED (a trade posted in
+ * time, recorded late). Only a PENDING quote before its expiry can be executed, once.
+ *
+ * The ledger never posts a quote's trade after `expiresAt` (the post's deadline is the expiry),
+ * so once the quote has expired whether it was traded is settled, and the ledger's answer to
+ * that question is final: a PENDING quote past its expiry is due for that question.
  */
 export class Quote {
   private constructor(readonly props: Readonly<QuoteProps>) {}
@@ -61,24 +66,24 @@ export class Quote {
     return this.props.organizationId === organizationId;
   }
 
-  /** What a reader sees at `now`: a PENDING quote past its expiry is EXPIRED, stored or not. */
+  /** What the stored status implies at `now`: a PENDING quote past its expiry can no longer be executed. */
   statusAt(now: Date): QuoteStatus {
     return this.props.status === 'PENDING' && now.getTime() >= this.props.expiresAt.getTime() ? 'EXPIRED' : this.props.status;
   }
 
-  /** The stored form of what `statusAt` shows (the sweeper and a late execute persist it). */
-  expireIfDue(now: Date): Quote {
-    return this.statusAt(now) === this.props.status ? this : this.moveTo('EXPIRED', now);
+  /** PENDING past its expiry: it ends COMPLETED or EXPIRED, as the ledger answers whether it holds its trade. */
+  isDue(now: Date): boolean {
+    return this.statusAt(now) !== this.props.status;
   }
 
-  /**
-   * Refuses an execute that cannot go ahead: `quote_expired` past `expiresAt` (the caller
-   * stores the EXPIRED it implies), `quote_already_used` once COMPLETED or FAILED.
-   */
-  assertExecutable(now: Date): void {
-    const status = this.statusAt(now);
-    if (status === 'EXPIRED') throw new QuoteExpiredError(this.id, this.props.expiresAt);
-    if (status !== 'PENDING') throw new QuoteAlreadyUsedError(this.id, status);
+  /** EXPIRED stored, if due (see isDue): for when the ledger holds no trade for the quote. */
+  expireIfDue(now: Date): Quote {
+    return this.isDue(now) ? this.moveTo('EXPIRED', now) : this;
+  }
+
+  /** `quote_already_used` once COMPLETED or FAILED: a quote is used at most once. */
+  assertUnused(): void {
+    if (this.props.status === 'COMPLETED' || this.props.status === 'FAILED') throw new QuoteAlreadyUsedError(this.id, this.props.status);
   }
 
   /**

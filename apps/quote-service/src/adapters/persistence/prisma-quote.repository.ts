@@ -64,9 +64,14 @@ export class PrismaQuoteRepository extends QuoteRepository {
     return rows.map((row) => this.toQuote(row));
   }
 
-  async expireDue(now: Date): Promise<number> {
-    const { count } = await this.host.client.quote.updateMany({ where: { status: 'PENDING', expiresAt: { lte: now } }, data: { status: 'EXPIRED', updatedAt: now } });
-    return count;
+  async findDue(now: Date, limit: number, organizationId?: string): Promise<Quote[]> {
+    // The (status, expires_at) index serves both: the sweeper's pass and one organization's list.
+    const rows = await this.host.client.quote.findMany({
+      where: { status: 'PENDING', expiresAt: { lte: now }, ...(organizationId === undefined ? {} : { organizationId }) },
+      orderBy: [{ expiresAt: 'asc' }, { id: 'asc' }],
+      take: limit,
+    });
+    return rows.map((row) => this.toQuote(row));
   }
 
   private toQuote(row: QuoteRow): Quote {

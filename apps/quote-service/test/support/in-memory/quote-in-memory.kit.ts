@@ -1,4 +1,4 @@
-import { Big, CursorCodec, DomainError, type AccountStatus, type CursorPosition, type QuoteStatus, type TransactionView } from '@pfs/contracts';
+import { Big, Clock, CursorCodec, DomainError, type AccountStatus, type CursorPosition, type QuoteStatus, type TransactionView } from '@pfs/contracts';
 import { InMemoryUnitOfWork, ManualClock, newestFirstPage, SequentialIdGenerator } from '@pfs/test-doubles';
 import { AccountDirectory } from '../../../src/application/ports/account-directory';
 import { PricingDirectory, type EffectivePricing } from '../../../src/application/ports/pricing-directory';
@@ -6,9 +6,10 @@ import { QuoteRepository } from '../../../src/application/ports/quote.repository
 import { QuoteSettings } from '../../../src/application/ports/quote-settings';
 import { RateSource } from '../../../src/application/ports/rate-source';
 import { TradeLedger } from '../../../src/application/ports/trade-ledger';
+import { QuoteReconciler } from '../../../src/application/quote-reconciler';
 import { ExecuteQuoteUseCase } from '../../../src/application/use-cases/execute-quote/execute-quote.use-case';
 import { CreateQuoteUseCase } from '../../../src/application/use-cases/create-quote/create-quote.use-case';
-import { ExpireQuotesUseCase } from '../../../src/application/use-cases/expire-quotes/expire-quotes.use-case';
+import { ReconcileQuotesUseCase } from '../../../src/application/use-cases/reconcile-quotes/reconcile-quotes.use-case';
 import { GetQuoteUseCase } from '../../../src/application/use-cases/get-quote/get-quote.use-case';
 import { ListQuotesUseCase } from '../../../src/application/use-cases/list-quotes/list-quotes.use-case';
 import type { Quote } from '../../../src/domain/quote';
@@ -52,16 +53,11 @@ export class InMemoryQuoteRepository extends QuoteRepository {
     return newestFirstPage(matching, after, limit);
   }
 
-  async expireDue(now: Date): Promise<number> {
-    let count = 0;
-    for (const quote of this.quotes.values()) {
-      const expired = quote.expireIfDue(now);
-      if (expired !== quote) {
-        this.quotes.set(quote.id, expired);
-        count += 1;
-      }
-    }
-    return count;
+  async findDue(now: Date, limit: number, organizationId?: string): Promise<Quote[]> {
+    return [...this.quotes.values()]
+      .filter((quote) => quote.isDue(now) && (organizationId === undefined || quote.props.organizationId === organizationId))
+      .sort((a, b) => a.props.expiresAt.getTime() - b.props.expiresAt.getTime() || a.id.localeCompare(b.id))
+      .slice(0, limit);
   }
 }
 
@@ -87,21 +83,46 @@ export class FixedPricingDirectory extends PricingDirectory {
   }
 }
 
+/** What an execute whose reply the ledger lost fails with (see InMemoryTradeLedger.loseNextReply). */
+export const REPLY_LOST = 'reply lost';
+
 /**
  * The ledger's trades as the quote service sees them: one TRADE per quote, however often posted
- * (the quote id is the operation id). `refuse` makes the next posts fail as the ledger would.
+ * (the quote id is the operation id), and none posted at or after the quote's expiry (the post's
+ * deadline): such a post goes unanswered, as the real one times out. `refusal` makes the next
+ * posts fail as the ledger would.
  */
 export class InMemoryTradeLedger extends TradeLedger {
   readonly trades = new Map<string, TransactionView>();
   posts = 0;
+  questions = 0;
   refusal: 'insufficient_funds' | 'account_suspended' | null = null;
-  /** Called after a post is recorded: a test throws here to lose the reply after the ledger committed. */
-  afterPost: (() => void) | null = null;
+  /** Called as a post arrives, before anything is recorded: a test moves the clock here (a slow queue). */
+  beforePost: (() => void) | null = null;
+  /**
+   * Called after a post is recorded: a test throws here to lose the reply after the ledger
+   * committed, or runs a concurrent execute that gets the same trade.
+   */
+  afterPost: (() => void | Promise<void>) | null = null;
+
+  constructor(private readonly clock: Clock) {
+    super();
+  }
+
+  /** The next post is made, and its reply lost with `message` (the executing process died, or its deadline passed). */
+  loseNextReply(message = REPLY_LOST): void {
+    this.afterPost = () => {
+      this.afterPost = null;
+      throw new Error(message);
+    };
+  }
 
   async post(quote: Quote): Promise<TransactionView> {
     this.posts += 1;
+    this.beforePost?.();
     const posted = this.trades.get(quote.id);
     if (posted) return posted;
+    if (this.clock.now().getTime() >= quote.props.expiresAt.getTime()) throw new Error('trades.post: no reply before its deadline');
     if (this.refusal === 'insufficient_funds') throw new DomainError('insufficient_funds', `Account ${quote.props.accountId} has too little ${quote.props.fromAsset}.`);
     if (this.refusal === 'account_suspended') throw new AccountCannotTradeError(`Account ${quote.props.accountId} is SUSPENDED: only an ACTIVE account can trade.`);
     const q = quote.props;
@@ -126,11 +147,12 @@ export class InMemoryTradeLedger extends TradeLedger {
       updatedAt: at,
     };
     this.trades.set(quote.id, trade);
-    this.afterPost?.();
+    await this.afterPost?.();
     return trade;
   }
 
   async postedTrade(quote: Quote): Promise<TransactionView | null> {
+    this.questions += 1;
     return this.trades.get(quote.id) ?? null;
   }
 }
@@ -157,12 +179,14 @@ export function quoteInMemory() {
   const ids = new SequentialIdGenerator();
   const quotes = new InMemoryQuoteRepository();
   const unitOfWork = new InMemoryUnitOfWork([quotes]);
-  const ledger = new InMemoryTradeLedger();
+  const ledger = new InMemoryTradeLedger(clock);
+  const reconciler = new QuoteReconciler(unitOfWork, quotes, ledger);
   const rates = new TableRateSource();
   const accounts = new FixedAccountDirectory();
   const pricing = new FixedPricingDirectory();
   const settings = new FixedQuoteSettings();
   const cursors = new CursorCodec('test-cursor-secret');
+  const executeQuote = new ExecuteQuoteUseCase(unitOfWork, quotes, ledger, clock);
   return {
     clock,
     quotes,
@@ -172,9 +196,18 @@ export function quoteInMemory() {
     settings,
     ledger,
     createQuote: new CreateQuoteUseCase(unitOfWork, quotes, rates, accounts, pricing, settings, ids, clock),
-    getQuote: new GetQuoteUseCase(quotes, clock),
-    listQuotes: new ListQuotesUseCase(quotes, cursors, clock),
-    expireQuotes: new ExpireQuotesUseCase(quotes, clock),
-    executeQuote: new ExecuteQuoteUseCase(unitOfWork, quotes, ledger, clock),
+    getQuote: new GetQuoteUseCase(quotes, reconciler, clock),
+    listQuotes: new ListQuotesUseCase(quotes, reconciler, cursors, clock),
+    reconcileQuotes: new ReconcileQuotesUseCase(reconciler, clock),
+    executeQuote,
+    /** Executes the quote (org_1's) while the ledger's reply is lost: the trade is made, the quote not recorded. */
+    executeLosingTheReply: async (quoteId: string): Promise<void> => {
+      ledger.loseNextReply();
+      const outcome = await executeQuote.execute({ organizationId: 'org_1', quoteId }).then(
+        () => new Error('the execute answered although its reply was lost'),
+        (error: unknown) => ((error as Error).message === REPLY_LOST ? null : error),
+      );
+      if (outcome) throw outcome;
+    },
   };
 }

@@ -15,7 +15,8 @@ import type { CreateQuoteCommand } from './create-quote.command';
 /**
  * POST /v1/quotes (spec 4.7, api-decisions §6): prices the request at the mid-rate less the
  * spread in force now, which the quote keeps (a later tier change never reprices it), for five
- * minutes. Cheap refusals first; the ledger is asked only about a request that could be quoted.
+ * minutes. Cheap refusals first; the ledger is asked (the account, the pricing: both at once)
+ * only about a request that could be quoted, and before the one transaction that stores the quote.
  */
 @Injectable()
 export class CreateQuoteUseCase {
@@ -33,10 +34,12 @@ export class CreateQuoteUseCase {
   async execute(command: CreateQuoteCommand): Promise<QuoteView> {
     const request = quoteRequest(command);
     const midRate = await this.rates.midRate(request.from.code, request.to.code);
-    const status = await this.accounts.statusOf(command.organizationId, command.accountId);
+    const [status, { spreadBps, referrerShareBps }] = await Promise.all([
+      this.accounts.statusOf(command.organizationId, command.accountId),
+      this.pricing.pricingOf(command.organizationId),
+    ]);
     if (status === null) throw new AccountNotFoundError(command.accountId);
     if (status !== 'ACTIVE') throw new InvalidQuoteRequestError('accountId', `account ${command.accountId} is ${status}: only an ACTIVE account can trade`);
-    const { spreadBps, referrerShareBps } = await this.pricing.pricingOf(command.organizationId);
     const input: PricingInput = { midRate, spreadBps, fromScale: request.from.scale, toScale: request.to.scale };
     const terms = request.side.kind === 'sell' ? priceSelling(request.side.fromAmount, input) : priceBuying(request.side.toAmount, input);
     this.settings.tradeLimits.check(request.from.code, request.to.code, terms.fromAmount);

@@ -19,7 +19,7 @@ describe('ExecuteQuoteUseCase (in memory)', () => {
     expect(kit.ledger.posts).toBe(1);
   });
 
-  it('executes up to the last millisecond; at expiresAt it is quote_expired, stored EXPIRED, and nothing is posted', async () => {
+  it('executes up to the last millisecond; at expiresAt the ledger is only asked, and with no trade it is quote_expired, stored EXPIRED', async () => {
     const early = await pendingQuote();
     early.kit.clock.advance(QUOTE_LIFETIME_MS - 1);
     await expect(early.run()).resolves.toMatchObject({ type: 'TRADE' });
@@ -27,10 +27,11 @@ describe('ExecuteQuoteUseCase (in memory)', () => {
     const { kit, quoteId, run } = await pendingQuote();
     kit.clock.advance(QUOTE_LIFETIME_MS);
     await expect(run()).rejects.toMatchObject({ code: 'quote_expired' });
-    expect(kit.quotes.quotes.get(quoteId)?.props.status).toBe('EXPIRED');
-    expect(kit.ledger.posts).toBe(0);
-    // Stored EXPIRED now: the same answer again.
+    expect(kit.quotes.quotes.get(quoteId)?.props).toMatchObject({ status: 'EXPIRED', updatedAt: kit.clock.now() });
+    expect({ posts: kit.ledger.posts, questions: kit.ledger.questions }).toEqual({ posts: 0, questions: 1 });
+    // Stored EXPIRED now: the same answer again, still without posting.
     await expect(run()).rejects.toMatchObject({ code: 'quote_expired' });
+    expect(kit.ledger.posts).toBe(0);
   });
 
   it('insufficient_funds leaves the quote PENDING, and it executes once funded', async () => {
@@ -54,24 +55,74 @@ describe('ExecuteQuoteUseCase (in memory)', () => {
     expect(kit.ledger.trades.size).toBe(0);
   });
 
-  it('the ledger posted but the quote was not stored (reply lost): executing again completes it with the same trade, even past expiry', async () => {
-    for (const stored of ['PENDING', 'EXPIRED'] as const) {
-      const { kit, quoteId, run } = await pendingQuote();
-      kit.ledger.afterPost = () => {
-        kit.ledger.afterPost = null;
-        throw new Error('reply lost');
-      };
-      await expect(run()).rejects.toThrow('reply lost');
-      expect(kit.quotes.quotes.get(quoteId)?.props.status).toBe('PENDING');
-      const posted = kit.ledger.trades.get(quoteId);
-      kit.clock.advance(QUOTE_LIFETIME_MS + 1);
-      if (stored === 'EXPIRED') await kit.expireQuotes.execute();
-      expect(kit.quotes.quotes.get(quoteId)?.props.status).toBe(stored);
+  it.each([
+    ['again before expiry: the post answers the trade it made', 0, 2, 0],
+    ['past expiry: the ledger is only asked, and holds the trade', QUOTE_LIFETIME_MS + 1, 1, 1],
+  ])('the ledger posted but the quote was not recorded (reply lost), executed %s', async (_label, later, posts, questions) => {
+    const { kit, quoteId, run } = await pendingQuote();
+    await kit.executeLosingTheReply(quoteId);
+    expect(kit.quotes.quotes.get(quoteId)?.props).toMatchObject({ status: 'PENDING', transactionId: null });
+    const posted = kit.ledger.trades.get(quoteId);
+    kit.clock.advance(later);
 
-      await expect(run()).resolves.toEqual(posted);
-      expect(kit.quotes.quotes.get(quoteId)?.props).toMatchObject({ status: 'COMPLETED', transactionId: posted?.transactionId });
-      expect(kit.ledger.trades.size).toBe(1);
-    }
+    await expect(run()).resolves.toEqual(posted);
+    expect(kit.quotes.quotes.get(quoteId)?.props).toMatchObject({ status: 'COMPLETED', transactionId: posted?.transactionId, updatedAt: kit.clock.now() });
+    expect({ trades: kit.ledger.trades.size, posts: kit.ledger.posts, questions: kit.ledger.questions }).toEqual({ trades: 1, posts, questions });
+  });
+
+  it('a quote stored EXPIRED whose trade the ledger holds (recorded late) completes with it', async () => {
+    const { kit, quoteId, run } = await pendingQuote();
+    await kit.executeLosingTheReply(quoteId);
+    kit.clock.advance(QUOTE_LIFETIME_MS);
+    const stored = kit.quotes.quotes.get(quoteId)!;
+    kit.quotes.quotes.set(quoteId, stored.expireIfDue(kit.clock.now()));
+
+    await expect(run()).resolves.toEqual(kit.ledger.trades.get(quoteId));
+    expect(kit.quotes.quotes.get(quoteId)?.props).toMatchObject({ status: 'COMPLETED', transactionId: kit.ledger.trades.get(quoteId)?.transactionId });
+  });
+
+  it('a post left unanswered until the quote expired: the ledger can no longer make it, so the execute asks, and answers quote_expired', async () => {
+    const { kit, quoteId, run } = await pendingQuote();
+    // Sent in time, picked up by the ledger only at the expiry: dropped, unanswered.
+    kit.ledger.beforePost = () => kit.clock.advance(QUOTE_LIFETIME_MS);
+    await expect(run()).rejects.toMatchObject({ code: 'quote_expired' });
+    expect(kit.quotes.quotes.get(quoteId)?.props).toMatchObject({ status: 'EXPIRED', transactionId: null });
+    expect({ trades: kit.ledger.trades.size, questions: kit.ledger.questions }).toEqual({ trades: 0, questions: 1 });
+  });
+
+  it('a post made in time whose reply is lost as the quote expires: the execute asks, and answers the trade', async () => {
+    const { kit, quoteId, run } = await pendingQuote();
+    kit.ledger.afterPost = () => {
+      kit.clock.advance(QUOTE_LIFETIME_MS);
+      throw new Error('reply lost');
+    };
+    const trade = await run();
+    expect(trade).toEqual(kit.ledger.trades.get(quoteId));
+    expect(kit.quotes.quotes.get(quoteId)?.props).toMatchObject({ status: 'COMPLETED', transactionId: trade.transactionId });
+  });
+
+  it('a post left unanswered before expiry fails the execute as it is, with the quote still PENDING and executable', async () => {
+    const { kit, quoteId, run } = await pendingQuote();
+    kit.ledger.loseNextReply('no reply before the deadline');
+    await expect(run()).rejects.toThrow('no reply before the deadline');
+    expect(kit.quotes.quotes.get(quoteId)?.props.status).toBe('PENDING');
+    expect(kit.ledger.questions).toBe(0);
+  });
+
+  it('concurrent executes get the one trade; the one that records it second answers quote_already_used', async () => {
+    const { kit, quoteId, run } = await pendingQuote();
+    let second: Promise<unknown> | undefined;
+    // The second execute runs to its end between the ledger's answer to the first and the first's transaction.
+    kit.ledger.afterPost = () => {
+      kit.ledger.afterPost = null;
+      second = run();
+      return second.then(() => undefined);
+    };
+    await expect(run()).rejects.toMatchObject({ code: 'quote_already_used', message: `Quote ${quoteId} is COMPLETED: a quote can be executed once.` });
+    const trade = kit.ledger.trades.get(quoteId);
+    await expect(second).resolves.toEqual(trade);
+    expect(kit.quotes.quotes.get(quoteId)?.props).toMatchObject({ status: 'COMPLETED', transactionId: trade?.transactionId });
+    expect({ trades: kit.ledger.trades.size, posts: kit.ledger.posts }).toEqual({ trades: 1, posts: 2 });
   });
 
   it('another organization’s quote, or none: quote_not_found, and nothing is posted', async () => {

@@ -1,17 +1,21 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { LOGGER } from '@pfs/messaging';
 import type { Logger } from '@pfs/platform';
-import { ExpireQuotesUseCase } from '../../application/use-cases/expire-quotes/expire-quotes.use-case';
+import { ReconcileQuotesUseCase } from '../../application/use-cases/reconcile-quotes/reconcile-quotes.use-case';
 import { EnvQuoteSettings } from '../config/env-quote-settings';
 
-/** Every QUOTE_SWEEP_INTERVAL_MS: stores EXPIRED on quotes past their expiry (readers see it at once anyway). Passes never overlap. */
+/**
+ * Every QUOTE_SWEEP_INTERVAL_MS: settles the quotes past their expiry with the ledger (COMPLETED
+ * with their trade, else EXPIRED). Passes never overlap; a pass that fails (the ledger
+ * unavailable) is retried by the next.
+ */
 @Injectable()
-export class QuoteExpirySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class QuoteReconcileSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
 
   constructor(
-    private readonly expire: ExpireQuotesUseCase,
+    private readonly reconcile: ReconcileQuotesUseCase,
     private readonly settings: EnvQuoteSettings,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -27,12 +31,14 @@ export class QuoteExpirySweeper implements OnApplicationBootstrap, OnApplication
   }
 
   pass(): Promise<void> {
-    this.running ??= this.expire
+    this.running ??= this.reconcile
       .execute()
-      .then((expired) => {
+      .then(({ completed, expired }) => {
         if (expired) this.logger.info({ expired }, 'quotes expired by the sweeper');
+        // A trade the ledger made whose recording here failed (a crash, a deadline).
+        if (completed) this.logger.warn({ completed }, 'quotes completed by the sweeper with the trade the ledger held for them');
       })
-      .catch((error: unknown) => this.logger.warn({ err: (error as Error).message }, 'quote expiry sweep failed; the next pass retries'))
+      .catch((error: unknown) => this.logger.warn({ err: (error as Error).message }, 'quote sweep failed; the next pass retries'))
       .finally(() => {
         this.running = undefined;
       });
