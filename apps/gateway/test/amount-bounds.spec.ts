@@ -1,51 +1,11 @@
-import type { QuoteView, TransactionView } from '@pfs/contracts';
 import { isolateQueues } from '@pfs/testing';
 import { AMOUNT_PATTERN } from '../src/validation/is-amount.decorator';
 import { useStandInRoutes } from './support/stand-in-service';
+import { ACCOUNT_ID, BENEFICIARY_ID, PAYOUT_VIEW, QUOTE_VIEW } from './support/stand-in-views';
 
 const queuePrefix = isolateQueues('gw-amount-bounds');
 
-const ACCOUNT_ID = 'acct_0c9a7e5d3b1f4a2c8e6d4b2a0f9e8d7c';
-const BENEFICIARY_ID = 'bene_9a2c4e6f8b0d1c3e5a7f9b2d4c6e8a0f';
 const BOUND = 'must have at most 15 digits before the decimal point (less than 1000000000000000)';
-
-/** What the stand-in ledger answers: a transaction, so responses match the document. */
-const TRANSACTION: TransactionView = {
-  object: 'transaction',
-  transactionId: 'txn_8a1c3e5f7b9d4f2a6c8e0b2d4f6a8c0e',
-  type: 'CRYPTO_PAYIN',
-  status: 'COMPLETED',
-  accountId: ACCOUNT_ID,
-  amount: '1.00',
-  asset: 'USD',
-  chainName: null,
-  beneficiaryId: null,
-  quoteId: null,
-  fee: null,
-  feeAsset: null,
-  counterpartyOrganizationId: null,
-  reference: null,
-  failureReason: null,
-  createdAt: '2026-11-28T15:00:00.000Z',
-  updatedAt: '2026-11-28T15:00:00.000Z',
-};
-/** What the stand-in quote service answers. */
-const QUOTE: QuoteView = {
-  object: 'quote',
-  quoteId: 'quote_3e1f5a7c9b0d2e4f6a8c0b1d3e5f7a9c',
-  accountId: ACCOUNT_ID,
-  fromAsset: 'USD',
-  toAsset: 'EUR',
-  fromAmount: '100.00',
-  toAmount: '91.66',
-  appliedRate: '0.9166',
-  spread: { fee: '1.00', asset: 'USD' },
-  status: 'PENDING',
-  transactionId: null,
-  failureReason: null,
-  expiresAt: '2026-11-28T15:05:00.000Z',
-  createdAt: '2026-11-28T15:00:00.000Z',
-};
 
 /** Every amount a request body takes: the route, the field, and a body carrying `amount` in it. */
 const AMOUNT_FIELDS: ReadonlyArray<readonly [route: string, field: string, body: (amount: string) => Record<string, unknown>, success: number]> = [
@@ -72,7 +32,7 @@ const LARGEST: Readonly<Record<string, string>> = {
  * service is asked. The ledger and the quote service are stand-ins here.
  */
 describe('amount bounds at the gateway', () => {
-  const routes = useStandInRoutes(queuePrefix, ['ledger', 'quote'], (name) => (name.startsWith('quotes.') ? QUOTE : TRANSACTION));
+  const routes = useStandInRoutes(queuePrefix, ['ledger', 'quote'], (name) => (name.startsWith('quotes.') ? QUOTE_VIEW : PAYOUT_VIEW));
   const { sent, call, refused } = routes;
 
   it('covers every amount field the document describes, and each states its bound', async () => {
