@@ -98,7 +98,7 @@ function documentBodyPresence(operation: OperationObject, schemas: Record<string
   const schema = declared && '$ref' in declared ? schemas[declared.$ref.split('/').pop() ?? ''] : declared;
   if (!schema || '$ref' in schema) return;
   body.required = (schema.required?.length ?? 0) > 0;
-  if (!body.required) body.description = [body.description, 'Optional: every field may be left out, and so may the body (the same as `{}`).'].filter(Boolean).join(' ');
+  if (!body.required) body.description = [body.description, 'The body may be left out: a request without one is read as `{}`.'].filter(Boolean).join(' ');
 }
 
 function documentOperation(operation: OperationObject, method: (typeof HTTP_METHODS)[number]): void {
