@@ -2,6 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { ERROR_CODES, type ErrorCode } from '@pfs/contracts';
 import { isolateQueues } from '@pfs/testing';
 import { ERROR_STATUS } from '../src/errors/error-status.table';
+import { AMOUNT_BOUND, AMOUNT_PATTERN } from '../src/validation/is-amount.decorator';
 import { TestEffectsController } from './support/test-effects.controller';
 import { startTestGateway, type TestGateway } from './support/test-gateway';
 
@@ -80,16 +81,25 @@ interface Parameter {
   required?: boolean;
   schema?: { maxLength?: number; pattern?: string };
 }
+interface Schema {
+  required?: string[];
+  enum?: string[];
+  properties?: Record<string, { pattern?: string; description?: string }>;
+}
 interface Operation {
   operationId?: string;
+  summary?: string;
+  tags?: string[];
   description?: string;
+  requestBody?: { required?: boolean; description?: string; content: Record<string, { schema: { $ref: string } }> };
   parameters?: Parameter[];
   security?: unknown;
   responses: Record<string, Response>;
 }
 interface Document {
   info: { description: string };
-  components: { schemas: Record<string, { enum?: string[] }> };
+  tags: Array<{ name: string; description?: string }>;
+  components: { schemas: Record<string, Schema> };
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -277,6 +287,58 @@ describe('OpenAPI document', () => {
         expect({ where, status, required }).toEqual({ where, status, required: expect.arrayContaining(['X-Request-Id', 'Cache-Control', 'X-Content-Type-Options']) });
       }
     }
+  });
+
+  it('introduces the API by what every operation shares, claiming nothing for later and citing no internal document', () => {
+    const introduction = document.info.description.split('\n## Errors')[0]!;
+    expect(introduction).not.toMatch(/\blater\b|not yet|coming soon|future|planned/i);
+    expect(introduction).not.toMatch(/\bspec\b|api-decisions|\bissue\b|§/i);
+    for (const section of ['## Conventions', '## Rate limits', '## Idempotency', '## Acting for a client', '## Pagination', '## Sandbox and production', '## Errors']) {
+      expect(document.info.description).toContain(section);
+    }
+    expect(introduction).toContain('This deployment is the **sandbox**');
+  });
+
+  it('describes every tag an operation carries, and names every sandbox-only operation as one', () => {
+    const described = new Map(document.tags.map((tag) => [tag.name, tag.description ?? '']));
+    // The test-only routes mounted here carry a tag of their own that the served document never has.
+    for (const { path, method, operation: op } of operations().filter((entry) => !entry.path.startsWith('/v1/test-effects'))) {
+      for (const tag of op.tags ?? []) expect({ path, method, tag, described: (described.get(tag) ?? '').length > 0 }).toEqual({ path, method, tag, described: true });
+      if (path.startsWith('/v1/sandbox/') || path === '/v1/transactions/faucet') expect({ path, summary: op.summary }).toEqual({ path, summary: expect.stringMatching(/^Sandbox: /) });
+    }
+  });
+
+  it('marks a request body required exactly when its schema requires a field: a missing body is read as {}', () => {
+    const bodies = operations().filter(({ operation: op }) => op.requestBody);
+    expect(bodies.length).toBeGreaterThan(10);
+    for (const { path, method, operation: op } of bodies) {
+      const schema = document.components.schemas[op.requestBody!.content['application/json']!.schema.$ref.split('/').pop()!];
+      const required = (schema?.required?.length ?? 0) > 0;
+      expect({ path, method, required: op.requestBody!.required }).toEqual({ path, method, required });
+    }
+    const rotate = operation('/v1/webhooks/endpoints/{endpointId}/secret/rotate', 'post').requestBody;
+    expect(rotate).toEqual(expect.objectContaining({ required: false, description: expect.stringContaining('a request without one is read as `{}`') }));
+    expect(operation('/v1/organizations/sub-org-tier', 'put').requestBody?.required).toBe(false);
+    expect(operation('/v1/payouts/crypto', 'post').requestBody?.required).toBe(true);
+  });
+
+  it('states the bound of every amount: in the introduction, and as pattern and description of the field', () => {
+    expect(AMOUNT_BOUND).toBe('at most 15 digits before the decimal point (less than 1000000000000000)');
+    expect(document.info.description).toContain(`greater than zero, with ${AMOUNT_BOUND}`);
+    for (const [schema, field] of [
+      ['CryptoPayoutRequest', 'amount'],
+      ['FiatPayoutRequest', 'amount'],
+      ['TransferRequest', 'amount'],
+      ['FaucetRequest', 'amount'],
+      ['CreateQuoteRequest', 'fromAmount'],
+      ['CreateQuoteRequest', 'toAmount'],
+    ] as const) {
+      const property = document.components.schemas[schema]?.properties?.[field];
+      expect({ schema, field, property }).toEqual({ schema, field, property: expect.objectContaining({ pattern: AMOUNT_PATTERN, description: expect.stringContaining(AMOUNT_BOUND) }) });
+    }
+    const pattern = new RegExp(AMOUNT_PATTERN);
+    expect(pattern.test('999999999999999.99')).toBe(true);
+    expect(pattern.test('99999999999999999999.5')).toBe(false);
   });
 
   it('leaves no internal markers in the document and keeps public routes public', () => {

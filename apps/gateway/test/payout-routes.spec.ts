@@ -1,33 +1,9 @@
-import type { TransactionView } from '@pfs/contracts';
 import { isolateQueues } from '@pfs/testing';
 import { expectError } from './support/http-client';
 import { useStandInRoutes } from './support/stand-in-service';
+import { ACCOUNT_ID, BENEFICIARY_ID, PAYOUT_VIEW as PAYOUT } from './support/stand-in-views';
 
 const queuePrefix = isolateQueues('gw-payout-routes');
-
-const ACCOUNT_ID = 'acct_0c9a7e5d3b1f4a2c8e6d4b2a0f9e8d7c';
-const BENEFICIARY_ID = 'bene_9a2c4e6f8b0d1c3e5a7f9b2d4c6e8a0f';
-
-/** What the stand-in ledger answers: a payout as created, so responses match the document. */
-const PAYOUT: TransactionView = {
-  object: 'transaction',
-  transactionId: 'txn_8a1c3e5f7b9d4f2a6c8e0b2d4f6a8c0e',
-  type: 'FIAT_PAYOUT',
-  status: 'EXPECTED',
-  accountId: ACCOUNT_ID,
-  amount: '25.00',
-  asset: 'USD',
-  chainName: null,
-  beneficiaryId: BENEFICIARY_ID,
-  quoteId: null,
-  fee: '1.00',
-  feeAsset: 'USD',
-  counterpartyOrganizationId: null,
-  reference: 'Invoice 117',
-  failureReason: null,
-  createdAt: '2026-11-27T09:00:00.000Z',
-  updatedAt: '2026-11-27T09:00:00.000Z',
-};
 
 const FIAT = { accountId: ACCOUNT_ID, beneficiaryId: BENEFICIARY_ID, asset: 'USD', amount: '25.00', reference: 'Invoice 117' };
 const CRYPTO = { accountId: ACCOUNT_ID, beneficiaryId: BENEFICIARY_ID, asset: 'USDC', amount: '10.5' };

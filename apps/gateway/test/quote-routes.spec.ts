@@ -2,29 +2,10 @@ import type { PageView, QuoteView, TransactionView } from '@pfs/contracts';
 import { isolateQueues } from '@pfs/testing';
 import { expectError } from './support/http-client';
 import { useStandInRoutes } from './support/stand-in-service';
+import { ACCOUNT_ID, QUOTE_ID, QUOTE_VIEW as VIEW } from './support/stand-in-views';
 
 const queuePrefix = isolateQueues('gw-quote-routes');
 
-const QUOTE_ID = 'quote_3e1f5a7c9b0d2e4f6a8c0b1d3e5f7a9c';
-const ACCOUNT_ID = 'acct_0c9a7e5d3b1f4a2c8e6d4b2a0f9e8d7c';
-
-/** What the stand-in quote service answers: a valid view, so responses match the document. */
-const VIEW: QuoteView = {
-  object: 'quote',
-  quoteId: QUOTE_ID,
-  accountId: ACCOUNT_ID,
-  fromAsset: 'USD',
-  toAsset: 'EUR',
-  fromAmount: '100.00',
-  toAmount: '91.66',
-  appliedRate: '0.9166',
-  spread: { fee: '1.00', asset: 'USD' },
-  status: 'PENDING',
-  transactionId: null,
-  failureReason: null,
-  expiresAt: '2026-11-21T04:49:09.123Z',
-  createdAt: '2026-11-21T04:44:09.123Z',
-};
 /** What the stand-in answers to `quotes.execute`: the quote's trade, as the ledger posts it (amount and fee in `fromAsset`). */
 const TRADE: TransactionView = {
   object: 'transaction',

@@ -17,6 +17,8 @@ isolateQueues('ledger-money');
 process.env.PAYOUT_FEES = 'CRYPTO:USDC=0.5';
 // The sandbox rails' own moves are driven by hand here (see the settlement tests below).
 process.env.SANDBOX_AUTO_SETTLE = 'false';
+// No cap on the faucet: the amounts the books cannot hold reach the ledger through it (below).
+process.env.FAUCET_MAX_AMOUNT = `1${'0'.repeat(30)}`;
 
 const SLOW = { requestId: 'req_00000000000000000000000000000001', timeoutMs: 60000 };
 
@@ -208,6 +210,47 @@ describe('ledger money commands (PostgreSQL, Redis)', () => {
       expect(await moves(created.transactionId)).toEqual(['EXPECTED→LOCKED', 'LOCKED→COMPLETED']);
       // 20 − (5 + 0.5 fee) left; the hold went out: 5 to external payouts, 0.5 earned.
       expect(await balance(org.accountId)).toBe('14.5');
+      expect(await ledgerInvariantViolations(testDatabaseUrl())).toEqual([]);
+    });
+  });
+
+  describe('amounts the books cannot hold (numeric(38, 18)), however they got past the gateway', () => {
+    /** The command's refusal as it came back: a domain error, answered at once rather than failed and retried. */
+    const refusal = (command: Promise<unknown>) =>
+      command.then(
+        () => {
+          throw new Error('the command succeeded');
+        },
+        (error: unknown) => {
+          expect(error).toBeInstanceOf(RemoteDomainError);
+          return error;
+        },
+      );
+    const payoutRows = (accountId: string) => count(`SELECT count(*) AS n FROM "ledger"."transactions" WHERE account_id = $1 AND type = 'CRYPTO_PAYOUT'`, [accountId]);
+
+    it('a payout whose hold would leave the balance 21 digits below zero is insufficient_funds at once, holding nothing', async () => {
+      const org = await organization();
+      await faucet(org, '0.1');
+      // 0.1 − (99999999999999999999.999999 + 0.5 fee) overflows the balance column before its CHECK is reached.
+      expect(await refusal(payout(org, '99999999999999999999.999999'))).toMatchObject({ code: 'insufficient_funds' });
+      expect(await balance(org.accountId)).toBe('0.1');
+      expect(await payoutRows(org.accountId)).toBe(0);
+    });
+
+    it('an amount of 21 digits, or a credit the balance cannot take, is invalid_request at once, writing nothing', async () => {
+      const org = await organization();
+      expect(await refusal(faucet(org, `1${'0'.repeat(20)}`))).toMatchObject({
+        code: 'invalid_request',
+        message: 'amount: an amount of this request would be more than the ledger holds (at most 20 digits before the decimal point).',
+      });
+      const largest = '9'.repeat(20);
+      await faucet(org, largest);
+      expect(await refusal(faucet(org, '1'))).toMatchObject({
+        code: 'invalid_request',
+        message: `amount: the USDC balance of account ${org.accountId} would be more than the ledger holds (at most 20 digits before the decimal point).`,
+      });
+      expect(await balance(org.accountId)).toBe(largest);
+      expect(await count(`SELECT count(*) AS n FROM "ledger"."transactions" WHERE account_id = $1`, [org.accountId])).toBe(1);
       expect(await ledgerInvariantViolations(testDatabaseUrl())).toEqual([]);
     });
   });

@@ -27,3 +27,14 @@ export function isCheckViolation(error: unknown, constraint: string): boolean {
   };
   return search(error, 0);
 }
+
+/**
+ * A value does not fit its numeric column (PostgreSQL 22003, "numeric field overflow"): P2010
+ * from a raw query, P2020 from a model query, the database's code in `meta` either way.
+ * Adapters turn it into a domain error, so an amount too large is refused rather than retried.
+ */
+export function isNumericOverflow(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  const cause = (error.meta?.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause;
+  return cause?.originalCode === '22003';
+}

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { GatewayConfig } from '../gateway.config';
 import { MAX_JSON_DEPTH } from '../http/json-body.parser';
+import { AMOUNT_BOUND } from '../validation/is-amount.decorator';
 import { errorCatalogTable } from './error-catalog';
 import { ErrorEnvelopeDto } from './error-envelope.dto';
 import { toOpenApi31 } from './openapi-31';
@@ -12,21 +13,41 @@ export const DOCS_PATH = '/docs';
 
 const seconds = (ms: number): string => String(Math.round(ms / 100) / 10);
 
-/** The document's introduction: conventions, the platform behaviours, and every error code. */
+/** What each deployment is; every sandbox-only operation's summary starts with "Sandbox:". */
+const ENVIRONMENTS: Record<GatewayConfig['serviceEnv'], string> = {
+  sandbox:
+    'This deployment is the **sandbox**: keys start with `sk_test_` and its money is test money. The operations whose summary starts with "Sandbox:" ' +
+    'stand in for what happens outside the platform (a deposit arriving, a verification decision, a payout moving on its rail, a ' +
+    'compliance block); they exist only here, and answer 404 `not_found` in production like any unknown path. Everything else behaves as in production.',
+  production:
+    'This deployment is **production**: keys start with `sk_live_` and move real money. The sandbox’s simulation operations do not exist here; their paths ' +
+    'answer 404 `not_found` like any unknown path.',
+};
+
+/**
+ * The document's introduction: what the API is for, then what every operation shares
+ * (conventions, limits, idempotency, pagination, environments, every error code). It names no
+ * route or feature: the tags describe what exists, so adding a route never makes it stale.
+ */
 function describeApi(config: GatewayConfig): string {
   const limit = config.rateLimitPerWindow;
   const window = config.rateLimitWindowSeconds;
   const retentionHours = Math.round(config.idempotencyTtlSeconds / 3600);
   return [
-    'Accounts, balances, assets, transactions, exchange quotes, beneficiaries and webhooks of a partner organization; quote execution and payouts in later versions.',
+    'The API through which a partner organization holds and moves money on the platform: its accounts and their balances in fiat and crypto assets, ' +
+      'for itself and for the client organizations it creates.',
+    '',
+    'Operations are grouped by tag; each tag’s description says what its resources are, and each operation documents its own rules, answers and errors. ' +
+      'This introduction covers what every operation shares: authentication, conventions, rate limits, idempotency, acting for a client, pagination, ' +
+      'the sandbox, and the error codes.',
     '',
     '## Conventions',
     '- Authenticate every `/v1` call with `Authorization: Bearer <api_key>` (`sk_test_…` in the sandbox, `sk_live_…` in production). The scheme name is matched case-insensitively.',
     '- Every response carries `X-Request-Id: req_<32 hex>`; an error body repeats it as `requestId`. Quote it when contacting support.',
     '- Errors are `{"error": {"code", "message", "requestId"}}`; `code` is one of the `ErrorCode` values, and each code always has the same HTTP status (table below).',
     '- A service that does not answer in time gives 503 with code `internal_error` and a message naming the service; the request can be retried.',
-    '- Amounts are decimal strings in major units (`"10.50"`), greater than zero, with at most the asset’s `scale` decimals; JSON numbers, signs and exponents are rejected. Timestamps are ISO 8601 UTC with milliseconds.',
-    `- Request bodies are JSON objects of at most ${Math.floor(config.bodyLimitBytes / 1024)} KiB. Unknown body fields and query parameters are rejected, so a misspelt one is never silently ignored; validation messages name the field (\`fromAmount: must be …\`). Malformed requests are 400 \`invalid_request\`, except on the endpoints documented to answer \`validation_error\`.`,
+    `- Amounts are decimal strings in major units (\`"10.50"\`), greater than zero, with ${AMOUNT_BOUND} and at most the asset’s \`scale\` decimals; JSON numbers, signs and exponents are rejected. Timestamps are ISO 8601 UTC with milliseconds.`,
+    `- Request bodies are JSON objects of at most ${Math.floor(config.bodyLimitBytes / 1024)} KiB. Unknown body fields and query parameters are rejected, so a misspelt one is never silently ignored; validation messages name the field (\`fromAmount: must be …\`). Malformed requests are 400 \`invalid_request\`, except on the endpoints documented to answer \`validation_error\`. A body whose fields are all optional may be left out altogether, which is the same as \`{}\`; the document marks such a body as not required.`,
     `- Request bodies are \`application/json\` in UTF-8 and nothing else: another Content-Type (form-encoded, text, multipart), another charset, a \`Content-Encoding\`, bytes that are not UTF-8, a lone UTF-16 surrogate (\`\\ud800\`) or U+0000 in a string, or objects and arrays nested deeper than ${MAX_JSON_DEPTH} levels are malformed (400, naming the field where there is one). Every body field and query parameter name is data: \`toString\`, \`constructor\` or \`__proto__\` are unknown like any other.`,
     `- What the HTTP layer refuses before a request reaches any endpoint is answered in the same envelope with \`invalid_request\` and the connection is closed: a request that is not valid HTTP/1.1 (request line, headers, \`Content-Length\` with \`Transfer-Encoding\`, chunked encoding) is 400; headers over 16 KiB are 431; headers not received within ${seconds(config.headersTimeoutMs)} s, or the whole request within ${seconds(config.requestTimeoutMs)} s, are 408. An idle keep-alive connection is closed after ${seconds(config.keepAliveTimeoutMs)} s.`,
     '- Send exactly one `Authorization` header; two are 401 `invalid_api_key`, whichever holds the valid key.',
@@ -52,6 +73,9 @@ function describeApi(config: GatewayConfig): string {
       'Pass `limit` (1–100, default 25) and the opaque `cursor` from the previous page; a cursor that was altered or comes from another list is 400 `invalid_request`. ' +
       'Items created while a client pages never appear on a page it has still to read, so a walk returns every item that existed when it started exactly once.',
     '',
+    '## Sandbox and production',
+    ENVIRONMENTS[config.serviceEnv],
+    '',
     '## Errors',
     errorCatalogTable(),
   ].join('\n');
@@ -64,14 +88,24 @@ export function buildOpenApiDocument(app: INestApplication, config: GatewayConfi
     .setDescription(describeApi(config))
     .setVersion('1.0.0')
     .addServer('/', `This deployment (${config.serviceEnv})`)
-    .addTag('Assets', 'What the organization can receive.')
-    .addTag('Accounts', 'Accounts and their real-time balances.')
+    // Every tag an operation carries is described here (a test holds it): the introduction points partners to these.
     .addTag('Organizations', 'The caller and the client organizations it creates.')
     .addTag('Authorizations', 'Letters of Authorization (LOA): letting another organization act for the caller.')
-    .addTag('Quotes', 'Exchange quotes between two assets: priced at the mid-rate less the organization’s spread, valid for 5 minutes.')
-    .addTag('Beneficiaries', 'Payout recipients of the organization’s accounts: bank accounts and crypto wallets, with their lifecycle.')
-    .addTag('Health', 'Probes for orchestrators; no authentication.')
+    .addTag('Accounts', 'Accounts, their real-time balances and their statements.')
+    .addTag('Assets', 'What the organization can receive.')
+    .addTag('Funding methods', 'How money reaches an account: the deposit addresses and bank details provisioned for an asset.')
+    .addTag('Transactions', 'Every movement of money on the organization’s accounts, with its status; status changes are also sent as webhook events.')
+    .addTag('Quotes', 'Exchange quotes between two assets: priced at the mid-rate less the organization’s spread, valid for 5 minutes, executed as a trade.')
+    .addTag('Fees', 'The organization’s effective pricing: the spread on trades and the fee of each payout rail.')
+    .addTag('Beneficiaries', 'Recipients of the organization’s payouts and transfers: bank accounts, crypto wallets and other organizations, with their lifecycle.')
+    .addTag('Payouts', 'Money sent from an account to a bank or crypto beneficiary: amount and fee are held at once, and the payout moves through its statuses.')
+    .addTag('Servicenet', 'The network in which organizations on the platform send each other money, and the handle others find the organization by.')
+    .addTag('Transfers', 'Money sent to another organization on servicenet.')
+    .addTag('Sub-org tiers', 'Pricing tiers an organization puts its client organizations on.')
+    .addTag('Referral invites', 'Sign-up links that make the caller the referrer of the organizations signing up through them.')
+    .addTag('Webhooks', 'Endpoints that receive signed event notifications, their secrets, and the record and replay of their deliveries.')
     .addTag('Sandbox', 'Simulations available only in the sandbox; in production these routes answer 404 `not_found`.')
+    .addTag('Health', 'Probes for orchestrators; no authentication.')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: `sk_test_<64 hex>` (sandbox) or `sk_live_<64 hex>` (production).' })
     .build();
   return toOpenApi31(documentPlatformBehaviours(SwaggerModule.createDocument(app, builder, { extraModels: [ErrorEnvelopeDto] })));

@@ -1,4 +1,4 @@
-import type { HeadersObject, OpenAPIObject, OperationObject, ParameterObject, ResponseObject } from '@nestjs/swagger';
+import type { HeadersObject, OpenAPIObject, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import type { ErrorCode } from '@pfs/contracts';
 import { ON_BEHALF_OF_EXTENSION, type OnBehalfOfPolicy } from '../auth/on-behalf-of.decorator';
 import { PUBLIC_EXTENSION } from '../auth/public.decorator';
@@ -69,17 +69,36 @@ const IDEMPOTENCY_KEY_PARAMETER: ParameterObject = {
  * - POST, PUT, PATCH: the `Idempotency-Key` header, the idempotency codes and replay headers;
  * - @OnBehalfOf: `forbidden` and `organization_not_found`; otherwise the header's refusal;
  * - @RequestErrorCode: which code a malformed request gets;
- * - @ApiErrors: the route's own codes.
+ * - @ApiErrors: the route's own codes;
+ * - a request body is required only when its schema requires a field (see documentBodyPresence).
  * Every error response is rendered from the one error table, and every response carries X-Request-Id.
  */
 export function documentPlatformBehaviours(document: OpenAPIObject): OpenAPIObject {
+  const schemas = document.components?.schemas ?? {};
   for (const item of Object.values(document.paths)) {
     for (const method of HTTP_METHODS) {
       const operation = item[method];
-      if (operation) documentOperation(operation, method);
+      if (!operation) continue;
+      documentOperation(operation, method);
+      documentBodyPresence(operation, schemas);
     }
   }
   return document;
+}
+
+/**
+ * The gateway reads a missing body as `{}` (RequestValidationPipe), so a body may be left out
+ * exactly when `{}` satisfies its schema, i.e. the schema requires no field. The generator marks
+ * every body required; this states what the server does, for validators and generated clients.
+ */
+function documentBodyPresence(operation: OperationObject, schemas: Record<string, SchemaObject | ReferenceObject>): void {
+  const body = operation.requestBody;
+  if (!body || '$ref' in body) return;
+  const declared = body.content['application/json']?.schema;
+  const schema = declared && '$ref' in declared ? schemas[declared.$ref.split('/').pop() ?? ''] : declared;
+  if (!schema || '$ref' in schema) return;
+  body.required = (schema.required?.length ?? 0) > 0;
+  if (!body.required) body.description = [body.description, 'The body may be left out: a request without one is read as `{}`.'].filter(Boolean).join(' ');
 }
 
 function documentOperation(operation: OperationObject, method: (typeof HTTP_METHODS)[number]): void {

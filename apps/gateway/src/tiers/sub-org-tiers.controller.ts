@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put, Query } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal, SubOrgTierAssignmentView, SubOrgTierView } from '@pfs/contracts';
 import { CommandBus } from '@pfs/messaging';
 import { ActingOrganizationId } from '../auth/acting-organization.decorator';
@@ -55,7 +55,6 @@ export class SubOrgTiersController {
       'The tier applies from the client’s next quote and to the commission on its next trade; trades already executed are unaffected. ' +
       `An unknown key is 404 \`sub_org_tier_not_found\`. ${AVAILABILITY}`,
   })
-  @ApiBody({ type: SetSubOrgTierBody, required: false })
   @ApiOkResponse({ description: 'The client’s tier after the change.', type: SubOrgTierAssignmentDto, headers: REQUEST_ID_RESPONSE_HEADER })
   @OnBehalfOf('creator', { required: true })
   @RequestErrorCode('validation_error')

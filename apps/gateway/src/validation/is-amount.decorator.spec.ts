@@ -1,5 +1,5 @@
 import { IsString, validate } from 'class-validator';
-import { amountProblem, IsAmount } from './is-amount.decorator';
+import { AMOUNT_PATTERN, amountProblem, IsAmount } from './is-amount.decorator';
 
 class Payout {
   @IsString()
@@ -31,7 +31,7 @@ async function messagesOf(target: object): Promise<Record<string, string>> {
 }
 
 describe('amountProblem (api-decisions §1)', () => {
-  it.each(['1', '10.5', '0.01', '125.50', '007.5', '99999999999999999999.99'])('accepts %j for USD', (value) => {
+  it.each(['1', '10.5', '0.01', '125.50', '007.5', '999999999999999.99'])('accepts %j for USD', (value) => {
     expect(amountProblem(value, 'USD')).toBeNull();
   });
 
@@ -76,9 +76,23 @@ describe('amountProblem (api-decisions §1)', () => {
     expect(amountProblem('1e5', 'DOGE')).toBe(FORM);
   });
 
-  it('refuses more integer digits than storage holds', () => {
-    expect(amountProblem('1'.repeat(21), 'USD')).toBe('must have at most 20 digits before the decimal point');
-    expect(amountProblem(`000${'9'.repeat(20)}`, 'USD')).toBeNull();
+  it('refuses 10^15 and more: what amount + fee, a balance or amount × rate could not hold', () => {
+    const bound = 'must have at most 15 digits before the decimal point (less than 1000000000000000)';
+    expect(amountProblem('1000000000000000', 'USD')).toBe(bound);
+    expect(amountProblem('99999999999999999999.5', 'USDC')).toBe(bound);
+    expect(amountProblem('1'.repeat(21), 'USD')).toBe(bound);
+    expect(amountProblem('999999999999999.99', 'USD')).toBeNull();
+    expect(amountProblem(`999999999999999.${'9'.repeat(18)}`, 'ETH')).toBeNull();
+    expect(amountProblem(`000${'9'.repeat(15)}`, 'USD')).toBeNull();
+  });
+
+  it('documents the form and the bound as a pattern that agrees with the check', () => {
+    const pattern = new RegExp(AMOUNT_PATTERN);
+    for (const value of ['1', '0.5', '007.5', '999999999999999.99', `000${'9'.repeat(15)}`]) expect({ value, matches: pattern.test(value) }).toEqual({ value, matches: true });
+    for (const value of ['1000000000000000', '99999999999999999999.5', '1e5', '-1', '1.', '.5', ' 1']) {
+      expect({ value, matches: pattern.test(value) }).toEqual({ value, matches: false });
+      expect(amountProblem(value, 'USD')).not.toBeNull();
+    }
   });
 });
 

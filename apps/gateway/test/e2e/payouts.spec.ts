@@ -189,6 +189,11 @@ describe('payouts (end to end)', () => {
       );
     });
 
+    it('400 invalid_request for an amount of 20 digits, whose amount + fee the books could not hold', async () => {
+      const answer = await post('/v1/payouts/crypto', org.apiKey, { accountId: org.accountId, beneficiaryId: wallet, asset: 'USDC', amount: '99999999999999999999.5' });
+      expect(expectError(answer, 400, 'invalid_request').message).toBe('amount: must have at most 15 digits before the decimal point (less than 1000000000000000)');
+    });
+
     it('422 insufficient_funds when amount + fee is more than the balance (49.01 + 1.00 > 50)', async () => {
       expectError(await cryptoPayout(org, wallet, '49.01'), 422, 'insufficient_funds');
     });

@@ -112,7 +112,8 @@ describe('webhook endpoints (end to end)', () => {
     expect(row?.secretSealed).toMatch(/^v1\./);
     expect(row?.secretSealed).not.toContain(key.slice(6));
 
-    const rotated = await write('POST', `/v1/webhooks/endpoints/${id}/secret/rotate`, owner.apiKey, {});
+    // No body at all: the document marks it optional, and the server reads it as {}.
+    const rotated = await write('POST', `/v1/webhooks/endpoints/${id}/secret/rotate`, owner.apiKey);
     expect(rotated.status).toBe(200);
     const next = rotated.json<{ key: string }>().key;
     expect(next).not.toBe(key);

@@ -10,9 +10,9 @@ export interface SentCommand {
 }
 
 /**
- * Answers one service's commands in place of its process (every other service's still go to the
- * real ones, authentication included), recording what the gateway sent: a route's half of the
- * contract, what it forwards and what it refuses before asking.
+ * Answers one or more services' commands in place of their processes (every other service's
+ * still go to the real ones, authentication included), recording what the gateway sent: a
+ * route's half of the contract, what it forwards and what it refuses before asking.
  */
 export class StandInService {
   /** Emptied in place (`sent.length = 0`), so a test may hold on to it. */
@@ -20,11 +20,12 @@ export class StandInService {
   /** When set, every command is answered with this error, as the real service's reply would arrive. */
   failWith: { code: ErrorCode; message: string } | null = null;
 
-  constructor(bus: CommandBus, service: CommandService, answer: (name: string) => unknown, sent: SentCommand[] = []) {
+  constructor(bus: CommandBus, service: CommandService | readonly CommandService[], answer: (name: string) => unknown, sent: SentCommand[] = []) {
     this.sent = sent;
     const send = bus.send.bind(bus);
+    const services: readonly string[] = typeof service === 'string' ? [service] : service;
     jest.spyOn(bus, 'send').mockImplementation((async (to: string, name: string, payload: Record<string, unknown>, options: never) => {
-      if (to !== service) return send(to as never, name as never, payload as never, options);
+      if (!services.includes(to)) return send(to as never, name as never, payload as never, options);
       this.sent.push({ name, payload });
       if (this.failWith) throw new RemoteDomainError(this.failWith);
       return answer(name);
@@ -51,9 +52,10 @@ export interface StandInRoutes {
 
 /**
  * A route spec's stack, in its describe block: the organization service, a gateway, an
- * organization calling it, and `service` answered by a stand-in (`answer` by command name).
+ * organization calling it, and `service` (one or several) answered by a stand-in (`answer` by
+ * command name).
  */
-export function useStandInRoutes(queuePrefix: string, service: CommandService, answer: (name: string) => unknown): StandInRoutes {
+export function useStandInRoutes(queuePrefix: string, service: CommandService | readonly CommandService[], answer: (name: string) => unknown): StandInRoutes {
   const sent: SentCommand[] = [];
   let services: ServiceProcesses | undefined;
   let gateway: TestGateway | undefined;
@@ -67,7 +69,7 @@ export function useStandInRoutes(queuePrefix: string, service: CommandService, a
   beforeAll(async () => {
     services = await startServices(queuePrefix, ['organization-service']);
     gateway = await startTestGateway();
-    org = await services.createOrganization(`${service} routes`);
+    org = await services.createOrganization(`${[service].flat().join(' and ')} routes`);
     // The service's queue is answered here; authentication still goes to the organization service.
     standIn = new StandInService(gateway.app.get(CommandBus), service, answer, sent);
   }, 120000);

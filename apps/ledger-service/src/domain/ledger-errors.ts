@@ -57,6 +57,17 @@ export class InsufficientFundsError extends DomainError {
   }
 }
 
+/**
+ * An amount, or the balance it would leave, that the books cannot hold (numeric(38, 18): 20 digits
+ * before the point). The gateway bounds amounts well below this; a request that still gets here
+ * is refused, never retried as a server error.
+ */
+export class AmountTooLargeError extends DomainError {
+  constructor(what: string) {
+    super('invalid_request', `amount: ${what} would be more than the ledger holds (at most 20 digits before the decimal point).`);
+  }
+}
+
 export class VerificationRequiredError extends DomainError {
   constructor(organizationId: string) {
     super('verification_required', `Organization ${organizationId} must be verification-approved (status APPROVED) for this.`);

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Big } from '@pfs/contracts';
-import { isCheckViolation, PrismaTransactionHost } from '@pfs/persistence';
+import { isCheckViolation, isNumericOverflow, PrismaTransactionHost } from '@pfs/persistence';
 import { Journal } from '../../application/ports/journal';
 import type { AccountEntry } from '../../domain/account-entry';
 import { platformAccountId, type JournalEntry } from '../../domain/journal-entry';
-import { InsufficientFundsError } from '../../domain/ledger-errors';
+import { AmountTooLargeError, InsufficientFundsError } from '../../domain/ledger-errors';
+import { refuseOverflow } from './refuse-overflow';
 
 interface BalanceRow {
   amount: string;
@@ -59,6 +60,12 @@ export class PrismaJournal extends Journal {
       } catch (error) {
         // The balance row's CHECK (amount >= 0) is what refuses an overdraft, under the row lock.
         if (isCheckViolation(error, 'balances_amount_not_negative')) throw new InsufficientFundsError(line.account.accountId, line.asset);
+        // A result beyond numeric(38, 18): a debit that large exceeds any balance; a credit would
+        // leave a balance the row cannot hold.
+        if (isNumericOverflow(error)) {
+          if (line.amount.lt(0)) throw new InsufficientFundsError(line.account.accountId, line.asset);
+          throw new AmountTooLargeError(`the ${line.asset} balance of account ${line.account.accountId}`);
+        }
         throw error;
       }
     }
@@ -77,7 +84,7 @@ export class PrismaJournal extends Journal {
       after.push(customer ? (balanceAfter.get(`${customer}|${line.asset}`) ?? null) : null);
     }
     // One round trip for the entry and its lines; the deferred trigger checks at COMMIT that they balance.
-    await db.$executeRaw`
+    await refuseOverflow(db.$executeRaw`
       WITH journal AS (
         INSERT INTO "ledger"."journals" (id, kind, transaction_id, created_at)
         VALUES (${entry.id}, ${entry.kind}, ${entry.transactionId}, ${at})
@@ -86,7 +93,7 @@ export class PrismaJournal extends Journal {
       INSERT INTO "ledger"."postings" (journal_id, account_id, platform_account_id, asset, amount, balance_after, created_at)
       SELECT journal.id, line.account_id, line.platform_account_id, line.asset, line.amount::numeric, line.balance_after::numeric, ${at}
       FROM journal, unnest(${accountIds}::text[], ${platformIds}::text[], ${assets}::text[], ${amounts}::text[], ${after}::text[])
-        AS line(account_id, platform_account_id, asset, amount, balance_after)`;
+        AS line(account_id, platform_account_id, asset, amount, balance_after)`);
   }
 
   async entriesOf(accountId: string, beforeSequence: string | null, limit: number): Promise<AccountEntry[]> {

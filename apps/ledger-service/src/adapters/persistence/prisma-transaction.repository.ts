@@ -3,6 +3,7 @@ import { Big, type CursorPosition, type TransactionRole, type TransactionStatus,
 import { newestFirstPage, PrismaTransactionHost, type Prisma } from '@pfs/persistence';
 import { TransactionRepository, type TransactionFilters } from '../../application/ports/transaction.repository';
 import { Transaction } from '../../domain/transaction';
+import { refuseOverflow } from './refuse-overflow';
 
 type TransactionRow = Prisma.LedgerTransactionGetPayload<object>;
 
@@ -19,12 +20,12 @@ export class PrismaTransactionRepository extends TransactionRepository {
   async insert(transaction: Transaction): Promise<void> {
     const t = transaction.props;
     // On every money command: raw SQL spares the query compiler's work on the hot path.
-    await this.host.client.$executeRaw`
+    await refuseOverflow(this.host.client.$executeRaw`
       INSERT INTO "ledger"."transactions" (id, organization_id, account_id, type, status, role, asset, amount, chain_name, beneficiary_id,
         quote_id, fee, fee_asset, counterparty_organization_id, reference, failure_reason, created_at, updated_at)
       VALUES (${t.id}, ${t.organizationId}, ${t.accountId}, ${t.type}, ${t.status}, ${t.role}, ${t.asset}, ${t.amount.toFixed()}::numeric,
         ${t.chainName}, ${t.beneficiaryId}, ${t.quoteId}, ${t.fee?.toFixed() ?? null}::numeric, ${t.feeAsset}, ${t.counterpartyOrganizationId},
-        ${t.reference}, ${t.failureReason}, ${t.createdAt}, ${t.updatedAt})`;
+        ${t.reference}, ${t.failureReason}, ${t.createdAt}, ${t.updatedAt})`);
   }
 
   async insertForQuote(transaction: Transaction): Promise<boolean> {
@@ -34,13 +35,13 @@ export class PrismaTransactionRepository extends TransactionRepository {
     // would abort the surrounding transaction, which could then not read the trade back. A
     // concurrent insert for the quote makes this one wait for its outcome: committed → no row
     // here (the caller reads the committed trade back), rolled back → ours.
-    const inserted = await this.host.client.$executeRaw`
+    const inserted = await refuseOverflow(this.host.client.$executeRaw`
       INSERT INTO "ledger"."transactions" (id, organization_id, account_id, type, status, role, asset, amount, chain_name, beneficiary_id,
         quote_id, fee, fee_asset, counterparty_organization_id, reference, failure_reason, created_at, updated_at)
       VALUES (${t.id}, ${t.organizationId}, ${t.accountId}, ${t.type}, ${t.status}, ${t.role}, ${t.asset}, ${t.amount.toFixed()}::numeric,
         ${t.chainName}, ${t.beneficiaryId}, ${t.quoteId}, ${t.fee?.toFixed() ?? null}::numeric, ${t.feeAsset}, ${t.counterpartyOrganizationId},
         ${t.reference}, ${t.failureReason}, ${t.createdAt}, ${t.updatedAt})
-      ON CONFLICT (quote_id, type) DO NOTHING`;
+      ON CONFLICT (quote_id, type) DO NOTHING`);
     return inserted > 0;
   }
 
