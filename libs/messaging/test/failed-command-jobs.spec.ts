@@ -1,0 +1,91 @@
+import { randomInt } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { commandNames, newId, newRequestId, type CommandJobData } from '@pfs/contracts';
+import { createLogger, readPlatformConfig } from '@pfs/platform';
+import { eventually, isolateQueues, redisKeysHolding } from '@pfs/testing';
+import { CommandBus, CommandConsumer, createRedisConnection, RemoteDomainError, type AnyCommandHandler } from '../src';
+import { PassThroughCommandLog } from './support/ping-only-handlers';
+
+const prefix = isolateQueues('msg-failed-jobs');
+
+/*
+ * A command job that fails for good leaves nothing of its payload in Redis when it is a mutation
+ * (a beneficiary's account number, IBAN, tax id): its job is deleted as it fails, after its
+ * sender has had internal_error. A failed query's job (ids only) is kept to be looked at.
+ * The beneficiary queue, with handlers that fail as a broken database would.
+ */
+const config = readPlatformConfig();
+const logger = createLogger('failed-jobs-test', 'silent');
+const redis = createRedisConnection(config.redisUrl, 'failed-jobs-test');
+const queue = new Queue('beneficiary-commands', { connection: redis, prefix });
+const handlers = commandNames('beneficiary').map(
+  (command) =>
+    ({
+      command,
+      execute: () => Promise.reject(new Error('could not reach the database')),
+    }) as unknown as AnyCommandHandler<'beneficiary'>,
+);
+const consumer = new CommandConsumer('beneficiary', handlers, { redisUrl: config.redisUrl, prefix, logger, commandLog: new PassThroughCommandLog() });
+const bus = new CommandBus({ redisUrl: config.redisUrl, prefix, timeoutMs: 5000, name: 'failed-jobs-bus' });
+
+beforeAll(async () => {
+  await Promise.all([consumer.start(), bus.start()]);
+});
+
+afterAll(async () => {
+  await Promise.all([consumer.close(), bus.close()]);
+  await queue.obliterate({ force: true });
+  await queue.close();
+  redis.disconnect();
+});
+
+const digits = (n: number): string => Array.from({ length: n }, () => randomInt(10)).join('');
+
+/** Until no job of the queue waits, runs or waits for its retry: every attempt has ended. */
+const finished = () =>
+  eventually(async () => {
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    return Object.values(counts).every((count) => count === 0) ? true : undefined;
+  });
+
+describe('failed command jobs', () => {
+  it("keep no payee's account number, IBAN or tax id in Redis once a mutation has failed", async () => {
+    const payee = { accountNumber: digits(12), iban: `DE89370400${digits(12)}`, taxId: `DE${digits(9)}` };
+    const requestId = newRequestId();
+    const failure = bus.send(
+      'beneficiary',
+      'bank-beneficiaries.create',
+      {
+        organizationId: newId('organization'),
+        accountId: newId('account'),
+        nickname: 'Supplier',
+        bankName: 'Deutsche Bank',
+        method: 'SEPA',
+        currency: 'EUR',
+        swiftCode: 'DEUTDEFF',
+        bankCountry: 'DE',
+        ...payee,
+      },
+      { requestId, commandId: newId('command') },
+    );
+    await expect(failure).rejects.toBeInstanceOf(RemoteDomainError);
+    await expect(failure).rejects.toMatchObject({ code: 'internal_error' });
+
+    await finished();
+    expect(await redisKeysHolding(prefix, payee)).toEqual({ accountNumber: [], iban: [], taxId: [] });
+    expect((await queue.getFailed()).filter((job) => (job.data as CommandJobData).meta.requestId === requestId)).toEqual([]);
+  });
+
+  it('keep a failed query for an hour, to be looked at', async () => {
+    const requestId = newRequestId();
+    const beneficiaryId = newId('beneficiary');
+    await expect(bus.send('beneficiary', 'beneficiaries.get', { organizationId: newId('organization'), beneficiaryId }, { requestId })).rejects.toMatchObject({
+      code: 'internal_error',
+    });
+
+    await finished();
+    const [failed] = (await queue.getFailed()).filter((job) => (job.data as CommandJobData).meta.requestId === requestId);
+    expect(failed).toMatchObject({ name: 'beneficiaries.get', attemptsMade: 2, failedReason: 'could not reach the database', opts: { removeOnFail: { age: 3600 } } });
+    expect(await redisKeysHolding(prefix, { beneficiaryId })).toEqual({ beneficiaryId: [expect.stringContaining(`${prefix}:beneficiary-commands:`)] });
+  });
+});
