@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { Queue } from 'bullmq';
-import { commandNames, newId, newRequestId, type CommandJobData } from '@pfs/contracts';
-import { createLogger, readPlatformConfig } from '@pfs/platform';
+import { newId, newRequestId, type CommandJobData } from '@pfs/contracts';
+import { createLogger } from '@pfs/platform';
 import { eventually, isolateQueues, redisKeysHolding } from '@pfs/testing';
-import { CommandBus, CommandConsumer, createRedisConnection, RemoteDomainError, type AnyCommandHandler } from '../src';
+import { RemoteDomainError } from '../src';
 import { PassThroughCommandLog } from './support/ping-only-handlers';
+import { useQueueUnderTest } from './support/queue-under-test';
 
 const prefix = isolateQueues('msg-failed-jobs');
 
@@ -14,29 +14,10 @@ const prefix = isolateQueues('msg-failed-jobs');
  * sender has had internal_error. A failed query's job (ids only) is kept to be looked at.
  * The beneficiary queue, with handlers that fail as a broken database would.
  */
-const config = readPlatformConfig();
-const logger = createLogger('failed-jobs-test', 'silent');
-const redis = createRedisConnection(config.redisUrl, 'failed-jobs-test');
-const queue = new Queue('beneficiary-commands', { connection: redis, prefix });
-const handlers = commandNames('beneficiary').map(
-  (command) =>
-    ({
-      command,
-      execute: () => Promise.reject(new Error('could not reach the database')),
-    }) as unknown as AnyCommandHandler<'beneficiary'>,
-);
-const consumer = new CommandConsumer('beneficiary', handlers, { redisUrl: config.redisUrl, prefix, logger, commandLog: new PassThroughCommandLog() });
-const bus = new CommandBus({ redisUrl: config.redisUrl, prefix, timeoutMs: 5000, name: 'failed-jobs-bus' });
-
-beforeAll(async () => {
-  await Promise.all([consumer.start(), bus.start()]);
-});
-
-afterAll(async () => {
-  await Promise.all([consumer.close(), bus.close()]);
-  await queue.obliterate({ force: true });
-  await queue.close();
-  redis.disconnect();
+const { bus, queue } = useQueueUnderTest('beneficiary', () => Promise.reject(new Error('could not reach the database')), {
+  prefix,
+  logger: createLogger('failed-jobs-test', 'silent'),
+  commandLog: new PassThroughCommandLog(),
 });
 
 const digits = (n: number): string => Array.from({ length: n }, () => randomInt(10)).join('');
