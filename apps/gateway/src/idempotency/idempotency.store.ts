@@ -12,8 +12,8 @@ import { GatewayRedis, RedisScript } from '../redis/gateway-redis';
  * only as long as its lease, renewed by its owner while the request runs: a replica that dies
  * mid-request lets the lease lapse and a retry may run. A done record lives 24 h.
  *
- * A response may carry a new API key, a webhook signing secret or a payee's account number,
- * date of birth and address, so the `body` is sealed (AES-256-GCM, IDEMPOTENCY_REPLAY_KEY) and
+ * A response may carry a new API key, a webhook signing secret or a payee's IBAN, date of
+ * birth and address, so the `body` is sealed (AES-256-GCM, IDEMPOTENCY_REPLAY_KEY) and
  * the `fingerprint`, a digest of a request that carries them too, is keyed by the same ring
  * (HMAC), so no one can confirm a guessed value against it. The rest names no one: ids, a
  * random token, the status. No response header is stored.
@@ -93,9 +93,9 @@ export class IdempotencyStore {
   redisKeyOf(scope: IdempotencyScope): string {
     // Hashed: a key may be any 255 characters, and the Redis key stays short and printable.
     const digest = createHash('sha256').update(scope.key).digest('hex');
-    // `sealed`: apart from the clear records of the release before, which its replicas would
-    // replay sealed bodies from during an upgrade. Across the two, a retry runs again under the
-    // same command id, and the services answer a mutation from their command logs.
+    // `sealed`: a namespace of its own, so during an upgrade a replica of the previous release
+    // (which stored bodies in clear) never replays a sealed body as a response. A retry that
+    // crosses the two runs again under the same command id, answered from the command logs.
     return this.redis.key('idempotency', 'sealed', scope.organizationId, scope.onBehalfOf ?? 'self', digest);
   }
 
