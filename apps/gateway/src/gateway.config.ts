@@ -1,5 +1,5 @@
 import { COMMAND_LOG_RETENTION_MS } from '@pfs/messaging';
-import { positiveInt, readPlatformConfig, type PlatformConfig } from '@pfs/platform';
+import { idempotencyReplayBox, positiveInt, readPlatformConfig, type PlatformConfig, type SecretBoxRing } from '@pfs/platform';
 
 /** The platform settings plus what only the HTTP entry point needs. */
 export interface GatewayConfig extends PlatformConfig {
@@ -26,6 +26,11 @@ export interface GatewayConfig extends PlatformConfig {
    * the request runs, so only a replica that died mid-request lets it lapse.
    */
   idempotencyLeaseMs: number;
+  /**
+   * Seals every stored idempotent response and keys its request fingerprint
+   * (`IDEMPOTENCY_REPLAY_KEY`, newest first; required in production).
+   */
+  idempotencyReplayBox: SecretBoxRing;
 }
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -33,8 +38,9 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   const headersTimeoutMs = positiveInt(env.HEADERS_TIMEOUT_MS, Math.min(10_000, requestTimeoutMs), 'HEADERS_TIMEOUT_MS');
   // Node refuses a header timeout longer than the whole request's.
   if (headersTimeoutMs > requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  const platform = readPlatformConfig(env);
   return {
-    ...readPlatformConfig(env),
+    ...platform,
     port: env.PORT === '0' ? 0 : positiveInt(env.PORT, 3000, 'PORT'),
     host: env.HOST ?? '0.0.0.0',
     adminPort: env.ADMIN_PORT === '0' ? 0 : positiveInt(env.ADMIN_PORT, 3100, 'ADMIN_PORT'),
@@ -46,6 +52,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     rateLimitWindowSeconds: positiveInt(env.RATE_LIMIT_WINDOW_SECONDS, 60, 'RATE_LIMIT_WINDOW_SECONDS'),
     idempotencyTtlSeconds: idempotencyTtl(env.IDEMPOTENCY_TTL_SECONDS),
     idempotencyLeaseMs: positiveInt(env.IDEMPOTENCY_LEASE_MS, 60_000, 'IDEMPOTENCY_LEASE_MS'),
+    idempotencyReplayBox: idempotencyReplayBox(platform, env),
   };
 }
 

@@ -246,7 +246,7 @@ describe('beneficiary routes at the gateway', () => {
     let production: TestGateway;
 
     beforeAll(async () => {
-      production = await startTestGateway({ env: { SERVICE_ENV: 'production', API_KEY_PEPPER: 'e2e-production-pepper' } });
+      production = await startTestGateway({ env: { SERVICE_ENV: 'production', API_KEY_PEPPER: 'e2e-production-pepper', IDEMPOTENCY_REPLAY_KEY: 'e2e-production-replay-key' } });
     }, 60000);
 
     afterAll(async () => {

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
+  commandDefinition,
   commandLane,
   commandQueueName,
   newId,
@@ -159,7 +160,7 @@ export class CommandBus {
         attempts: 2,
         backoff: { type: 'fixed', delay: 50 },
         removeOnComplete: true,
-        removeOnFail: { age: 3600 },
+        removeOnFail: removeOnFail(service, name),
       })
       .catch((error: unknown) => {
         const entry = this.pending.get(jobId);
@@ -237,6 +238,19 @@ export class CommandBus {
     if (parsed.reply.ok) entry.resolve(parsed.reply.value);
     else entry.reject(new RemoteDomainError(parsed.reply.error));
   }
+}
+
+/**
+ * A failed mutation's job is deleted as it fails: its payload can carry a payee's account
+ * number, IBAN or tax id, and deleting it is simpler and surer than sealing those fields from
+ * the gateway to the use case. Nothing needs the job by then: its sender has had the reply
+ * (the consumer answers before the last attempt fails, or the deadline answered 503), a retry
+ * of the request is a new job under the same command id, commands have no dead-letter queue
+ * (that is for events, which carry no such field), and the log line names the command, the job
+ * and the error. A failed query (ids and filters only) stays an hour, to be looked at.
+ */
+function removeOnFail(service: CommandService, name: string): true | { age: number } {
+  return commandDefinition(service, name)?.kind === 'query' ? { age: 3600 } : true;
 }
 
 function roundTripOutcome(error: unknown): RoundTripOutcome {

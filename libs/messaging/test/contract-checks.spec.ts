@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { Queue } from 'bullmq';
-import { commandNames, newId, newRequestId, type CommandJobData } from '@pfs/contracts';
+import { newId, newRequestId, type CommandJobData } from '@pfs/contracts';
 import { createPrismaClient, PrismaTransactionHost } from '@pfs/persistence';
 import { createLogger, readPlatformConfig, SecretBox } from '@pfs/platform';
 import { eventually, isolateQueues } from '@pfs/testing';
-import { CommandBus, CommandConsumer, createRedisConnection, PrismaCommandLog, type AnyCommandHandler } from '../src';
+import { PrismaCommandLog } from '../src';
+import { useQueueUnderTest } from './support/queue-under-test';
 
 const prefix = isolateQueues('msg-contract');
 
@@ -27,34 +27,19 @@ const config = readPlatformConfig();
 const prisma = createPrismaClient({ databaseUrl: config.databaseUrl, poolSize: 4 });
 const host = new PrismaTransactionHost(prisma);
 const commandLog = new PrismaCommandLog(host, 'ledger', SecretBox.derive('test', 'command log results'));
-const redis = createRedisConnection(config.redisUrl, 'contract-test');
-const queue = new Queue('ledger-commands', { connection: redis, prefix });
-
 /** What each handler was given, so a test can see the validated payload; it "writes" in a transaction, as a use case does. */
 const received: Array<{ command: string; payload: unknown }> = [];
-const handlers = commandNames('ledger').map(
-  (command) =>
-    ({
-      command,
-      execute: (payload: unknown) =>
-        host.run(async () => {
-          received.push({ command, payload });
-          return { command };
-        }),
-    }) as unknown as AnyCommandHandler<'ledger'>,
+const { bus, queue } = useQueueUnderTest(
+  'ledger',
+  (command, payload) =>
+    host.run(async () => {
+      received.push({ command, payload });
+      return { command };
+    }),
+  { prefix, logger, commandLog },
 );
-const consumer = new CommandConsumer('ledger', handlers, { redisUrl: config.redisUrl, prefix, logger, commandLog });
-const bus = new CommandBus({ redisUrl: config.redisUrl, prefix, timeoutMs: 5000, name: 'contract-bus' });
-
-beforeAll(async () => {
-  await Promise.all([consumer.start(), bus.start()]);
-});
 
 afterAll(async () => {
-  await Promise.all([consumer.close(), bus.close()]);
-  await queue.obliterate({ force: true });
-  await queue.close();
-  redis.disconnect();
   await prisma.$disconnect();
 });
 

@@ -45,6 +45,49 @@ export class SecretBox {
 }
 
 /**
+ * One purpose's boxes while its key is rotated: seals and fingerprints with the first key, opens
+ * what any of them sealed and recognizes the fingerprints any of them made. To rotate across
+ * replicas: append the new key everywhere, then put it first, then drop the old one once nothing
+ * it sealed is still kept.
+ */
+export class SecretBoxRing {
+  private constructor(private readonly boxes: readonly [SecretBox, ...SecretBox[]]) {}
+
+  /** `keys` newest first, each derived for `purpose` as SecretBox.derive does. */
+  static derive(keys: readonly string[], purpose: string): SecretBoxRing {
+    const [first, ...rest] = keys.map((key) => SecretBox.derive(key, purpose));
+    if (!first) throw new Error('a key ring needs at least one key');
+    return new SecretBoxRing([first, ...rest]);
+  }
+
+  seal(plain: string): string {
+    return this.boxes[0].seal(plain);
+  }
+
+  /** Throws, as SecretBox.open, when no key of the ring opens it. */
+  open(sealed: string): string {
+    let failure: unknown;
+    for (const box of this.boxes) {
+      try {
+        return box.open(sealed);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    throw failure;
+  }
+
+  fingerprint(plain: string): string {
+    return this.boxes[0].fingerprint(plain);
+  }
+
+  /** Whether `print` is the fingerprint of `plain` under any key of the ring. */
+  recognizes(plain: string, print: string): boolean {
+    return this.boxes.some((box) => box.fingerprint(plain) === print);
+  }
+}
+
+/**
  * The box that seals webhook signing secrets (at rest in the webhook-delivery service, and on
  * their way to the delivery worker): WEBHOOK_SECRET_KEY, required in production; in the sandbox,
  * a key derived from the pepper for this purpose alone.
@@ -66,4 +109,23 @@ export function beneficiaryDataBox(config: { serviceEnv: string; apiKeyPepper: s
   if (key) return SecretBox.derive(key, 'beneficiary data');
   if (config.serviceEnv === 'production') throw new Error('BENEFICIARY_DATA_KEY is required in production');
   return SecretBox.derive(config.apiKeyPepper, 'beneficiary data');
+}
+
+/**
+ * The ring that seals the gateway's stored idempotent responses (new API keys, webhook secrets,
+ * account numbers) and keys their request fingerprints: IDEMPOTENCY_REPLAY_KEY, a comma-separated
+ * ring, newest first (a record lives at most IDEMPOTENCY_TTL_SECONDS, so an old key can be dropped
+ * that long after a new one was put first); required in production; in the sandbox, a key derived
+ * from the pepper for this purpose alone.
+ */
+export function idempotencyReplayBox(config: { serviceEnv: string; apiKeyPepper: string }, env: NodeJS.ProcessEnv = process.env): SecretBoxRing {
+  const purpose = 'idempotency replays';
+  const value = env.IDEMPOTENCY_REPLAY_KEY;
+  if (value) {
+    const keys = value.split(',').map((key) => key.trim());
+    if (keys.some((key) => key === '')) throw new Error('IDEMPOTENCY_REPLAY_KEY must be a comma-separated list of non-empty keys, newest first');
+    return SecretBoxRing.derive(keys, purpose);
+  }
+  if (config.serviceEnv === 'production') throw new Error('IDEMPOTENCY_REPLAY_KEY is required in production');
+  return SecretBoxRing.derive([config.apiKeyPepper], purpose);
 }

@@ -1,4 +1,4 @@
-import { beneficiaryDataBox, SecretBox } from '../src';
+import { beneficiaryDataBox, idempotencyReplayBox, SecretBox, SecretBoxRing } from '../src';
 
 describe('SecretBox', () => {
   const box = SecretBox.derive('pepper', 'command log');
@@ -55,5 +55,56 @@ describe('beneficiaryDataBox', () => {
 
   it('refuses to start in production without BENEFICIARY_DATA_KEY', () => {
     expect(() => beneficiaryDataBox({ serviceEnv: 'production', apiKeyPepper: 'pepper' }, {})).toThrow('BENEFICIARY_DATA_KEY is required in production');
+  });
+});
+
+describe('SecretBoxRing', () => {
+  const oldRing = SecretBoxRing.derive(['old-key'], 'replays');
+  const rotated = SecretBoxRing.derive(['new-key', 'old-key'], 'replays');
+
+  it('seals with its first key and opens what any of its keys sealed', () => {
+    const sealedBefore = oldRing.seal('sk_test_0123');
+    const sealedAfter = rotated.seal('sk_test_0123');
+    expect(rotated.open(sealedBefore)).toBe('sk_test_0123');
+    expect(rotated.open(sealedAfter)).toBe('sk_test_0123');
+    expect(SecretBoxRing.derive(['new-key'], 'replays').open(sealedAfter)).toBe('sk_test_0123');
+    // The old key alone cannot open what the rotated ring sealed, nor can a ring without it.
+    expect(() => oldRing.open(sealedAfter)).toThrow();
+    expect(() => SecretBoxRing.derive(['new-key'], 'replays').open(sealedBefore)).toThrow();
+    expect(() => rotated.open('plain text')).toThrow('not a sealed value');
+  });
+
+  it('fingerprints with its first key and recognizes the fingerprints of every key', () => {
+    const before = oldRing.fingerprint('request');
+    expect(rotated.fingerprint('request')).not.toBe(before);
+    expect(rotated.recognizes('request', before)).toBe(true);
+    expect(rotated.recognizes('request', rotated.fingerprint('request'))).toBe(true);
+    expect(rotated.recognizes('other request', before)).toBe(false);
+    expect(SecretBoxRing.derive(['new-key'], 'replays').recognizes('request', before)).toBe(false);
+  });
+
+  it('needs a key', () => {
+    expect(() => SecretBoxRing.derive([], 'replays')).toThrow('a key ring needs at least one key');
+  });
+});
+
+describe('idempotencyReplayBox', () => {
+  const sandbox = { serviceEnv: 'sandbox', apiKeyPepper: 'pepper' };
+  const production = { serviceEnv: 'production', apiKeyPepper: 'pepper' };
+
+  it('uses IDEMPOTENCY_REPLAY_KEY, newest key first, else (sandbox only) a key derived from the pepper', () => {
+    const sealed = idempotencyReplayBox(production, { IDEMPOTENCY_REPLAY_KEY: 'k1' }).seal('body');
+    const rotated = idempotencyReplayBox(production, { IDEMPOTENCY_REPLAY_KEY: 'k2, k1' });
+    expect(rotated.open(sealed)).toBe('body');
+    expect(() => idempotencyReplayBox(production, { IDEMPOTENCY_REPLAY_KEY: 'k1' }).open(rotated.seal('body'))).toThrow();
+    expect(() => idempotencyReplayBox(sandbox, {}).open(sealed)).toThrow();
+    expect(idempotencyReplayBox(sandbox, {}).open(idempotencyReplayBox(sandbox, {}).seal('x'))).toBe('x');
+    // Its own purpose: the pepper-derived boxes of other uses do not open it.
+    expect(() => beneficiaryDataBox(sandbox, {}).open(idempotencyReplayBox(sandbox, {}).seal('x'))).toThrow();
+  });
+
+  it('refuses to start in production without it, and refuses an empty key in the list', () => {
+    expect(() => idempotencyReplayBox(production, {})).toThrow('IDEMPOTENCY_REPLAY_KEY is required in production');
+    expect(() => idempotencyReplayBox(production, { IDEMPOTENCY_REPLAY_KEY: 'k2,,k1' })).toThrow('comma-separated list of non-empty keys');
   });
 });

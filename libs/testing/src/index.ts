@@ -3,3 +3,4 @@ export * from './in-process-service';
 export * from './test-database';
 export * from './service-smoke';
 export * from './ledger-invariants';
+export * from './redis-contents';

@@ -291,7 +291,7 @@ describe('organizations, verification and authorizations end to end', () => {
     let production: TestGateway;
 
     beforeAll(async () => {
-      production = await startTestGateway({ env: { SERVICE_ENV: 'production', API_KEY_PEPPER: 'e2e-production-pepper' } });
+      production = await startTestGateway({ env: { SERVICE_ENV: 'production', API_KEY_PEPPER: 'e2e-production-pepper', IDEMPOTENCY_REPLAY_KEY: 'e2e-production-replay-key' } });
     }, 60000);
 
     afterAll(async () => {
