@@ -29,7 +29,7 @@ const host = new PrismaTransactionHost(prisma);
 const commandLog = new PrismaCommandLog(host, 'ledger', SecretBox.derive('test', 'command log results'));
 /** What each handler was given, so a test can see the validated payload; it "writes" in a transaction, as a use case does. */
 const received: Array<{ command: string; payload: unknown }> = [];
-const { bus, queue } = useQueueUnderTest(
+const { bus, queue, queries } = useQueueUnderTest(
   'ledger',
   (command, payload) =>
     host.run(async () => {
@@ -62,7 +62,7 @@ describe('commands checked against the contract when consumed', () => {
     const line = await eventually(async () => lines.find((entry) => entry.requestId === requestId && entry.msg === 'command refused: it does not match the contract'));
     expect(line).toMatchObject({ level: 'error', command: 'accounts.get' });
     expect(String(line.problem)).toMatch(/organizationId[\s\S]*accountId|accountId[\s\S]*organizationId/);
-    const failed = await eventually(async () => (await queue.getFailed()).find((job) => (job.data as CommandJobData).meta.requestId === requestId));
+    const failed = await eventually(async () => (await queries.getFailed()).find((job) => (job.data as CommandJobData).meta.requestId === requestId));
     expect(failed.attemptsMade).toBe(1);
   });
 
