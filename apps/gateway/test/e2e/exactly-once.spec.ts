@@ -109,7 +109,7 @@ describe('exactly-once commands (end to end)', () => {
     await deliver('organization', 'organizations.create', payload, commandId);
     await eventually(async () => ((await prisma.organizationCommandLog.count({ where: { commandId } })) === 1 ? true : undefined));
     // Both jobs are done once the queue is empty; then count.
-    await eventually(async () => ((await queues.get('organization')?.count()) === 0 ? true : undefined));
+    await eventually(async () => ((await queues.get(commandQueueName('organization', 'mutations'))?.count()) === 0 ? true : undefined));
     expect(await organizationsNamed(name)).toBe(1);
   });
 
@@ -119,7 +119,7 @@ describe('exactly-once commands (end to end)', () => {
     const commandId = newId('command');
     const payload = { organizationId, accountId: account, asset: 'USDC' };
     await Promise.all([deliver('ledger', 'funding-methods.provision', payload, commandId), deliver('ledger', 'funding-methods.provision', payload, commandId)]);
-    await eventually(async () => ((await queues.get('ledger')?.count()) === 0 && (await provisionedEvents(account)) > 0 ? true : undefined));
+    await eventually(async () => ((await queues.get(commandQueueName('ledger', 'mutations'))?.count()) === 0 && (await provisionedEvents(account)) > 0 ? true : undefined));
     expect(await provisionedEvents(account)).toBe(1);
     // A new command (another id) is new work: provisioning again is answered, and recorded, again.
     await deliver('ledger', 'funding-methods.provision', payload, newId('command'));
@@ -178,7 +178,7 @@ describe('exactly-once commands (end to end)', () => {
       const commandId = newId('command');
       const payload = { organizationId: payer.organizationId, accountId: payer.accountId, asset: 'USDC', amount: '2', chainName: 'BASE_SEPOLIA' };
       await Promise.all([deliver('ledger', 'faucet.credit', payload, commandId), deliver('ledger', 'faucet.credit', payload, commandId)]);
-      await eventually(async () => ((await queues.get('ledger')?.count()) === 0 && (await prisma.ledgerCommandLog.count({ where: { commandId } })) === 1 ? true : undefined));
+      await eventually(async () => ((await queues.get(commandQueueName('ledger', 'mutations'))?.count()) === 0 && (await prisma.ledgerCommandLog.count({ where: { commandId } })) === 1 ? true : undefined));
       await eventually(async () => ((await balance(payer.accountId)) !== before ? true : undefined));
       expect(new Big(await balance(payer.accountId)).minus(before).toFixed()).toBe('2');
     });
