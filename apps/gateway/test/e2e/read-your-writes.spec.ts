@@ -2,14 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { apiKeyHint, Big, generateApiKey, hashApiKey, newId, type OrganizationView } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { readPlatformConfig } from '@pfs/platform';
-import { isolateQueues, testDatabaseUrl } from '@pfs/testing';
+import { eventually, isolateQueues, testDatabaseUrl } from '@pfs/testing';
 import { inPool, send, type RequestOptions } from '../support/http-client';
-import { startE2eStack, type Answer, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
+import { expectError, startE2eStack, type Answer, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-ryw');
 
 /** Iterations in flight at once: enough to overlap requests, few enough for a 2-core machine. */
-const CONCURRENCY = 4;
+const CONCURRENCY = 8;
 const evmAddress = (): string => `0x${randomBytes(20).toString('hex')}`;
 
 /** One answer that was not what a client relying on the previous answer expects. */
@@ -153,6 +153,34 @@ describe('read your writes (end to end)', () => {
     }
     expect(misses).toEqual([]);
   }, 60000);
+
+  it('without the ledger, POST /v1/organizations answers 503 naming it; the retry with the same Idempotency-Key answers the organization, whose account then opens', async () => {
+    const idempotencyKey = randomUUID();
+    const create = () =>
+      call('/v1/organizations', { method: 'POST', key: broker.apiKey, body: { name: 'RYW while the ledger is down', entityType: 'BUSINESS', country: 'DE' }, headers: { 'Idempotency-Key': idempotencyKey } });
+    await e2e.stack.stopApp('ledger-service');
+    try {
+      // The organization service re-counts the ledger's consumers every second: until it sees none, the
+      // request waits for its deadline (and may be answered as the organization service not answering).
+      const refused = await eventually(async () => {
+        const answer = await create();
+        return answer.status === 503 && answer.text.includes('ledger') ? answer : undefined;
+      }, 30000, 100);
+      expect(expectError(refused, 503, 'internal_error').message).toBe('The ledger service is unavailable; try again shortly.');
+    } finally {
+      await e2e.stack.startApp('ledger-service');
+    }
+    const retried = await eventually(async () => {
+      const answer = await create();
+      return answer.status === 201 ? answer : undefined;
+    }, 20000, 200);
+    const client = retried.json<OrganizationView>();
+    const apiKey = await issueKey(client.organizationId);
+    await eventually(async () => ((await call(`/v1/accounts/${client.primaryAccountId}`, { key: apiKey })).status === 200 ? true : undefined), 20000, 100);
+    const misses: Miss[] = [];
+    await usePrimaryAccount(misses, 0, apiKey, client.primaryAccountId);
+    expect(misses).toEqual([]);
+  }, 90000);
 
   describe('every other resource, used by the very next request', () => {
     const ITERATIONS = 8;
