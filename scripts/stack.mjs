@@ -145,7 +145,7 @@ async function createDemoOrganization(env) {
   return demo;
 }
 
-/** The ledger opens the primary account from the organization-created event: wait for it, briefly. */
+/** The CLI prints once the ledger has opened the primary account: checks that it answers through the gateway. */
 async function waitForAccount(baseUrl, demo) {
   if (!demo.accountId) return false;
   const deadline = Date.now() + 15000;

@@ -132,6 +132,38 @@ describe('ledger service against PostgreSQL and Redis', () => {
     });
   });
 
+  describe('accounts.open-primary', () => {
+    const openPrimaryCommand = (organizationId: string, accountId: string, commandId = `primary-account:${organizationId}`) =>
+      service.bus.send('ledger', 'accounts.open-primary', { organizationId, accountId }, { requestId: requestId(), commandId });
+
+    it('opens the primary account before it answers; a repeat is answered from the command log, and organization.created afterwards finds it open', async () => {
+      const event = organizationCreated();
+      const { organizationId, primaryAccountId } = event.data;
+
+      expect(await openPrimaryCommand(organizationId, primaryAccountId)).toEqual({ opened: true });
+      expect(await getAccount(organizationId, primaryAccountId)).toMatchObject({ accountId: primaryAccountId, isPrimary: true, status: 'ACTIVE' });
+      const opened = await prisma.ledgerAccount.findMany({ where: { organizationId } });
+      expect(opened).toHaveLength(1);
+
+      // The organization service's command re-sent (same command id): the stored answer, nothing new.
+      expect(await openPrimaryCommand(organizationId, primaryAccountId)).toEqual({ opened: true });
+      // The repair path arrives later: nothing to do.
+      await deliver(event);
+      // Under another command id (a retry the log does not know): found open.
+      expect(await openPrimaryCommand(organizationId, primaryAccountId, newId('command'))).toEqual({ opened: false });
+      expect(await prisma.ledgerAccount.findMany({ where: { organizationId } })).toEqual(opened);
+    });
+
+    it('the event first, then the command, both at once: one account either way', async () => {
+      const event = organizationCreated();
+      const { organizationId, primaryAccountId } = event.data;
+      const [opened] = await Promise.all([openPrimaryCommand(organizationId, primaryAccountId), deliver(event)]);
+      expect(opened).toEqual({ opened: expect.any(Boolean) });
+      expect(await prisma.ledgerAccount.count({ where: { organizationId } })).toBe(1);
+      expect(await openPrimaryCommand(organizationId, primaryAccountId, newId('command'))).toEqual({ opened: false });
+    });
+  });
+
   describe('accounts.get', () => {
     it('returns the account view of a fresh primary account', async () => {
       const { organizationId, accountId } = await openPrimary();

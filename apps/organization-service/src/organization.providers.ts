@@ -1,5 +1,6 @@
 import type { Provider } from '@nestjs/common';
-import type { ServiceIdentity } from '@pfs/messaging';
+import { commandBusProvider, type ServiceIdentity } from '@pfs/messaging';
+import { QueuePrimaryAccountOpener } from './adapters/ledger/queue-primary-account-opener';
 import { PrismaApiKeyRepository } from './adapters/persistence/prisma-api-key.repository';
 import { PrismaOrganizationAssetRepository } from './adapters/persistence/prisma-organization-asset.repository';
 import { PrismaOrganizationRepository } from './adapters/persistence/prisma-organization.repository';
@@ -13,6 +14,7 @@ import { ApiKeyRepository } from './application/ports/api-key.repository';
 import { AuthorizationRepository } from './application/ports/authorization.repository';
 import { OrganizationAssetRepository } from './application/ports/organization-asset.repository';
 import { OrganizationRepository } from './application/ports/organization.repository';
+import { PrimaryAccountOpener } from './application/ports/primary-account-opener';
 import { AuthenticateApiKeyUseCase } from './application/use-cases/authenticate-api-key/authenticate-api-key.use-case';
 import { CheckOnBehalfOfUseCase } from './application/use-cases/check-on-behalf-of/check-on-behalf-of.use-case';
 import { CreateAuthorizationUseCase } from './application/use-cases/create-authorization/create-authorization.use-case';
@@ -68,6 +70,9 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   { provide: AuthorizationRepository, useClass: PrismaAuthorizationRepository },
   { provide: ApiKeyGenerator, useClass: RandomApiKeyGenerator },
   { provide: ApiKeyHasher, useClass: PepperedApiKeyHasher },
+  // The ledger opens each new organization's primary account before the creating command answers.
+  { provide: PrimaryAccountOpener, useClass: QueuePrimaryAccountOpener },
+  ...commandBusProvider(),
   ApiKeyIssuer,
   CreateRootOrganizationUseCase,
   CreateApiKeyUseCase,

@@ -6,8 +6,9 @@ import { readPlatformConfig } from '@pfs/platform';
 import { isolateQueues } from '@pfs/testing';
 import { ensureCliBuilt, runCli } from './support/built-cli';
 import { outboxRowsFor, uniqueName } from './support/organization-test-kit';
+import { StandInLedger } from './support/stand-in-ledger';
 
-isolateQueues('org-cli');
+const prefix = isolateQueues('org-cli');
 // Each case starts several Node processes; on a loaded 2-core machine one can take seconds.
 jest.setTimeout(120_000);
 
@@ -15,15 +16,20 @@ jest.setTimeout(120_000);
 describe('operator CLI (dist/cli.js)', () => {
   const config = readPlatformConfig();
   let prisma: PrismaClient;
+  // org:create opens the primary account on the running ledger: answered here, on this file's queues.
+  let ledger: StandInLedger;
   // Logging on: the point is that nothing but the JSON reaches stdout even then.
   const env = { LOG_LEVEL: 'debug' };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     ensureCliBuilt();
     prisma = createPrismaClient({ databaseUrl: config.databaseUrl, applicationName: 'organization-cli-test', poolSize: 2 });
+    ledger = new StandInLedger(config.redisUrl, prefix);
+    await ledger.start();
   }, 60000);
 
   afterAll(async () => {
+    await ledger?.stop();
     await prisma?.$disconnect();
   });
 
@@ -55,6 +61,35 @@ describe('operator CLI (dist/cli.js)', () => {
     const events = await outboxRowsFor(prisma, created.organizationId);
     expect(events.map((event) => event.type)).toEqual(['organization.created']);
     expect(events[0].payload).toMatchObject({ data: { primaryAccountId: created.accountId } });
+  });
+
+  it('org:create prints only once the ledger has opened the primary account, asked after the organization committed', async () => {
+    ledger.inspect = async ({ organizationId }) => (await prisma.organization.findUnique({ where: { id: organizationId } }))?.primaryAccountId ?? null;
+    const { created } = await createOrganization(uniqueName('CLI account'));
+    expect(ledger.requests.filter((request) => request.payload.organizationId === created.organizationId)).toEqual([
+      { payload: { organizationId: created.organizationId, accountId: created.accountId }, commandId: `primary-account:${created.organizationId}`, seen: created.accountId },
+    ]);
+  });
+
+  it('org:create without a running ledger still prints the stored organization and its key, and exits 1 saying the event opens the account', async () => {
+    await ledger.stop();
+    try {
+      const run = await runCli(['org:create', '--name', uniqueName('CLI no ledger'), '--approved', '--json'], env);
+      expect(run.code).toBe(1);
+      const created = JSON.parse(run.stdout) as { organizationId: string; accountId: string; apiKey: string };
+      expect(created.apiKey).toMatch(/^sk_test_[0-9a-f]{64}$/);
+      expect(run.stderr).toContain(
+        `error: the primary account ${created.accountId} of ${created.organizationId} is not open yet: The ledger service is unavailable; try again shortly.`,
+      );
+      expect(run.stderr).toContain('the ledger opens the account once the running organization service relays organization.created');
+      expect(run.stderr).not.toContain(created.apiKey);
+      const key = await prisma.apiKey.findUniqueOrThrow({ where: { keyHash: hashApiKey(created.apiKey, config.apiKeyPepper) } });
+      expect(key.organizationId).toBe(created.organizationId);
+      expect((await outboxRowsFor(prisma, created.organizationId)).map((event) => event.type)).toEqual(['organization.created']);
+    } finally {
+      ledger = new StandInLedger(config.redisUrl, prefix);
+      await ledger.start();
+    }
   });
 
   it('org:create without --approved leaves the organization PENDING and prints a readable summary', async () => {

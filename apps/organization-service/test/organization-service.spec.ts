@@ -1,16 +1,18 @@
 import { Queue } from 'bullmq';
 import { eventQueueName, hashApiKey, type DomainEvent } from '@pfs/contracts';
-import { createRedisConnection, PLATFORM_CONFIG, RemoteDomainError } from '@pfs/messaging';
+import { createRedisConnection, PLATFORM_CONFIG, RemoteDomainError, ServiceUnavailableError } from '@pfs/messaging';
 import { PrismaClient } from '@pfs/persistence';
 import type { PlatformConfig } from '@pfs/platform';
 import { eventually, isolateQueues, startServiceUnderTest, type ServiceUnderTest } from '@pfs/testing';
 import type { CreateRootOrganizationUseCase as CreateRootOrganization } from '../src/application/use-cases/create-root-organization/create-root-organization.use-case';
 import { outboxRowsFor, uniqueName } from './support/organization-test-kit';
+import { StandInLedger } from './support/stand-in-ledger';
 
 const prefix = isolateQueues('organization');
 
 describe('organization service process', () => {
   let service: ServiceUnderTest;
+  let ledger: StandInLedger;
   let config: PlatformConfig;
   let prisma: PrismaClient;
   let createOrganization: (approved?: boolean) => ReturnType<CreateRootOrganization['execute']>;
@@ -23,6 +25,9 @@ describe('organization service process', () => {
       '../src/application/use-cases/create-root-organization/create-root-organization.use-case'
     );
     const { RevokeApiKeyUseCase } = await import('../src/application/use-cases/revoke-api-key/revoke-api-key.use-case');
+    // Creating an organization opens its primary account on the ledger: answered here.
+    ledger = new StandInLedger(process.env.REDIS_URL ?? '', prefix);
+    await ledger.start();
     service = await startServiceUnderTest(OrganizationModule);
     config = service.app.get<PlatformConfig>(PLATFORM_CONFIG);
     prisma = service.app.get(PrismaClient);
@@ -33,6 +38,7 @@ describe('organization service process', () => {
 
   afterAll(async () => {
     await service?.close();
+    await ledger?.stop();
   });
 
   it('reports alive and ready with PostgreSQL, Redis and its queue', async () => {
@@ -106,6 +112,68 @@ describe('organization service process', () => {
         .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(RemoteDomainError);
       expect(error).toMatchObject({ code: 'organization_not_found' });
+    });
+  });
+
+  describe('the primary account of a new organization', () => {
+    const committedRow = async ({ organizationId }: { organizationId: string }) =>
+      // A connection of its own: it sees only what has committed.
+      (await prisma.organization.findUnique({ where: { id: organizationId }, select: { primaryAccountId: true } }))?.primaryAccountId ?? null;
+
+    it('the operator path asks the ledger to open it once the organization has committed, under a command id derived from the organization', async () => {
+      ledger.inspect = committedRow;
+      const created = await createOrganization();
+      const request = ledger.requests.find((entry) => entry.payload.organizationId === created.organizationId);
+      expect(request).toEqual({
+        payload: { organizationId: created.organizationId, accountId: created.accountId },
+        commandId: `primary-account:${created.organizationId}`,
+        seen: created.accountId,
+      });
+    });
+
+    it('organizations.create and referral-invites.accept answer only after the ledger was asked to open the account they name', async () => {
+      ledger.inspect = async () => undefined;
+      const broker = await createOrganization();
+      const client = await service.bus.send(
+        'organization',
+        'organizations.create',
+        { callerOrganizationId: broker.organizationId, name: uniqueName('Client'), entityType: 'BUSINESS', country: 'DE', email: null },
+        { requestId },
+      );
+      expect(ledger.requests.filter((entry) => entry.payload.organizationId === client.organizationId).map((entry) => entry.payload)).toEqual([
+        { organizationId: client.organizationId, accountId: client.primaryAccountId },
+      ]);
+
+      const invite = await service.bus.send('organization', 'referral-invites.create', { referrerOrganizationId: broker.organizationId, email: 'ada@example.com' }, { requestId });
+      const signedUp = await service.bus.send(
+        'organization',
+        'referral-invites.accept',
+        { referrerOrganizationId: broker.organizationId, referralInviteId: invite.referralInvite.referralInviteId, email: 'ada@example.com', name: uniqueName('Ada') },
+        { requestId },
+      );
+      expect(ledger.requests.find((entry) => entry.payload.organizationId === signedUp.organization.organizationId)).toMatchObject({
+        payload: { organizationId: signedUp.organization.organizationId, accountId: signedUp.organization.primaryAccountId },
+        commandId: `primary-account:${signedUp.organization.organizationId}`,
+      });
+    });
+
+    it('without a ledger, organizations.create fails as the ledger being unavailable, which the gateway answers as a 503 naming it', async () => {
+      const broker = await createOrganization();
+      await ledger.stop();
+      try {
+        const name = uniqueName('No ledger');
+        // The service re-counts the ledger's consumers every second: until it sees none, a send waits for its deadline.
+        const error = await eventually(async () => {
+          const caught = await service.bus
+            .send('organization', 'organizations.create', { callerOrganizationId: broker.organizationId, name, entityType: 'BUSINESS', country: 'DE', email: null }, { requestId, timeoutMs: 3000 })
+            .catch((failure: unknown) => failure);
+          return caught instanceof ServiceUnavailableError && caught.service === 'ledger' ? caught : undefined;
+        }, 15000, 100);
+        expect(error.toPayload()).toEqual({ code: 'internal_error', message: 'The ledger service is unavailable; try again shortly.' });
+      } finally {
+        ledger = new StandInLedger(process.env.REDIS_URL ?? '', prefix);
+        await ledger.start();
+      }
     });
   });
 

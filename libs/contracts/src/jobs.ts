@@ -1,3 +1,4 @@
+import type { CommandService } from './commands';
 import type { ErrorPayload } from './errors';
 
 /**
@@ -45,7 +46,12 @@ export interface CommandJobData<P = unknown> {
   meta: CommandMeta;
 }
 
-export type CommandReply<R = unknown> = { ok: true; value: R } | { ok: false; error: ErrorPayload };
+/**
+ * A failure names `unavailable` when the handler could not reach another service it had to ask:
+ * the sender raises the same "service unavailable" it would for that service itself, so the
+ * client gets a retryable 503 naming it rather than a 500.
+ */
+export type CommandReply<R = unknown> = { ok: true; value: R } | { ok: false; error: ErrorPayload; unavailable?: CommandService };
 
 export interface CommandReplyMessage<R = unknown> {
   jobId: string;

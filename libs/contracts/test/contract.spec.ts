@@ -25,6 +25,7 @@ describe('the command contract', () => {
       'accounts.list',
       'accounts.get',
       'accounts.open',
+      'accounts.open-primary',
       'accounts.update',
       'account-entries.list',
       'funding-methods.provision',

@@ -236,6 +236,7 @@ export class CommandBus {
     clearTimeout(entry.timer);
     this.pending.delete(parsed.jobId);
     if (parsed.reply.ok) entry.resolve(parsed.reply.value);
+    else if (parsed.reply.unavailable) entry.reject(new ServiceUnavailableError(parsed.reply.unavailable));
     else entry.reject(new RemoteDomainError(parsed.reply.error));
   }
 }

@@ -19,7 +19,7 @@ import {
 import { runWithRequestId, type Logger } from '@pfs/platform';
 import type { CommandLog } from './command-log';
 import { buildHandlerRegistry } from './handler-registry';
-import { CommandDeadlineExceededError } from './messaging-errors';
+import { CommandDeadlineExceededError, ServiceUnavailableError } from './messaging-errors';
 import { createProducerConnection, createRedisConnection } from './redis-connection';
 
 export interface CommandContext {
@@ -181,7 +181,8 @@ export class CommandConsumer<S extends CommandService> {
         }
         throw error;
       }
-      reply = { ok: false, error: error.toPayload() };
+      // A service this handler asked did not answer: the sender learns which, as if it had asked it itself.
+      reply = error instanceof ServiceUnavailableError ? { ok: false, error: error.toPayload(), unavailable: error.service } : { ok: false, error: error.toPayload() };
       this.onOutcome?.('domain_error', job.name, Date.now() - started);
     }
     await this.reply(data, job, reply);

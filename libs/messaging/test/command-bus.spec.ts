@@ -185,6 +185,26 @@ describe('commands with replies over BullMQ', () => {
     }
   });
 
+  it('passes on that a service the handler asked was unavailable: the sender raises ServiceUnavailableError naming that service', async () => {
+    const replies = await captureReplies();
+    try {
+      const id = requestId();
+      behaviours.set(id, async () => {
+        throw new ServiceUnavailableError('ledger');
+      });
+
+      const error = await rejection(bus.send('quote', 'system.ping', {}, { requestId: id }));
+
+      expect(error).toBeInstanceOf(ServiceUnavailableError);
+      expect((error as ServiceUnavailableError).service).toBe('ledger');
+      expect((error as ServiceUnavailableError).toPayload()).toEqual({ code: 'internal_error', message: 'The ledger service is unavailable; try again shortly.' });
+      const wire = await eventually(async () => replies.messages.find((message) => !message.reply.ok));
+      expect(wire.reply).toEqual({ ok: false, error: { code: 'internal_error', message: 'The ledger service is unavailable; try again shortly.' }, unavailable: 'ledger' });
+    } finally {
+      replies.close();
+    }
+  });
+
   it('retries an unexpected error, then answers internal_error without leaking its message', async () => {
     const replies = await captureReplies();
     try {

@@ -59,6 +59,11 @@ export class InMemoryUnitOfWork extends UnitOfWork {
   afterRollback(work: () => Promise<void>): void {
     if (this.depth > 0) this.afterRollbacks.push(work);
   }
+
+  /** Whether a unit of work is open now: what a use case does while it is, a database would do holding a connection. */
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
 }
 
 /** Records what a use case appends, as the outbox table would, in order. */

@@ -58,7 +58,7 @@ export class OrganizationDto implements OrganizationView {
 
   @ApiProperty({
     pattern: '^acct_[0-9a-f]{32}$',
-    description: 'The primary account. The ledger opens it moments after creation; until then GET /v1/accounts/{id} may answer 404.',
+    description: 'The primary account, open from the moment the organization is returned.',
   })
   primaryAccountId!: string;
 

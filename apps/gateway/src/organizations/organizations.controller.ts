@@ -22,7 +22,9 @@ export class OrganizationsController {
     summary: 'Create a client organization',
     description:
       'The caller becomes the client’s creator (`parentOrganizationId`): it may act for the client with `Service-On-Behalf-Of` and set its pricing tier. ' +
-      'The client starts `PENDING` verification, with every catalog asset `AVAILABLE`; its primary account (`primaryAccountId`) is opened by the ledger moments later. ' +
+      'The client starts `PENDING` verification, with every catalog asset `AVAILABLE`, and its primary account (`primaryAccountId`) is open when this answers: ' +
+      'both ids work in the very next request. When the account cannot be opened in time the answer is 503 and the request can be retried with the same ' +
+      '`Idempotency-Key`; the account opens as soon as the service is back. ' +
       'The client has no API key of its own until one is issued to it.',
   })
   @ApiCreatedResponse({ description: 'The new client organization.', type: OrganizationDto, headers: REQUEST_ID_RESPONSE_HEADER })

@@ -21,7 +21,7 @@ export class SandboxReferralInvitesController {
     summary: 'Sandbox: sign up through a referral invite',
     description:
       'Called with the inviter’s key to simulate its customer’s sign-up. Creates a root organization, `PENDING` verification, whose `referrerOrganizationId` is the inviter, ' +
-      'with its own primary account (opened by the ledger moments later) and API key, returned here once. ' +
+      'with its own primary account, open when this answers so the new key can use it in the very next request, and API key, returned here once. ' +
       'Another email than the invite’s is 403 `forbidden`; an expired, unknown or another organization’s invite is 404 `not_found`; a second acceptance is 409 `referral_invite_already_accepted`. ' +
       'Sandbox only: in production every `/v1/sandbox/...` route answers 404 `not_found` like an unknown route.',
   })

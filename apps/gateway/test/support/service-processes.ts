@@ -33,7 +33,10 @@ export interface ServiceProcesses {
  * The named services as real processes (built `dist/`) on this test file's queue prefix, for
  * a gateway running in the test's own process. Requires `turbo run build` first.
  */
-export async function startServices(queuePrefix: string, names: string[]): Promise<ServiceProcesses> {
+export async function startServices(queuePrefix: string, requested: string[]): Promise<ServiceProcesses> {
+  // A new organization's primary account is opened on the ledger before the creating command
+  // answers (the operator CLI's included): the organization service never runs without it.
+  const names = requested.includes('organization-service') && !requested.includes('ledger-service') ? [...requested, 'ledger-service'] : requested;
   const unbuilt = [...APPS.filter((app) => names.includes(app.name)).map((app) => join(ROOT, app.dir, 'dist/main.js')), CLI].filter(
     (file) => !existsSync(file),
   );

@@ -23,7 +23,10 @@ export class FundingMethodNotFoundError extends DomainError {
   }
 }
 
-/** The organization's primary account is opened on `organization.created`; until then there is none. */
+/**
+ * The organization's primary account is opened before the organization's id is given out (and on
+ * `organization.created`, should that fail), so this answers only an id the ledger never heard of.
+ */
 export class PrimaryAccountNotFoundError extends DomainError {
   constructor(organizationId: string) {
     super('account_not_found', `Organization ${organizationId} has no primary account yet.`);

@@ -42,7 +42,7 @@ export function createAccessTestKit(options: { clock?: Clock } = {}) {
   const invites = new PrismaReferralInviteRepository(host);
   const programs = new PrismaReferralProgramRepository(host);
   const signupPage = new EnvironmentReferralSignupPage(kit.config);
-  const createClient = new CreateOrganizationUseCase(unitOfWork, organizations, outbox, ids, clock);
+  const createClient = new CreateOrganizationUseCase(unitOfWork, organizations, outbox, ids, clock, kit.primaryAccounts);
   return {
     ...kit,
     cursors,
@@ -60,7 +60,7 @@ export function createAccessTestKit(options: { clock?: Clock } = {}) {
     listReferralInvites: new ListReferralInvitesUseCase(invites, cursors, clock, signupPage),
     suspendReferrals: new SuspendReferralsUseCase(unitOfWork, organizations, programs, clock),
     resumeReferrals: new ResumeReferralsUseCase(unitOfWork, organizations, programs),
-    acceptReferralInvite: new AcceptReferralInviteUseCase(unitOfWork, organizations, invites, new ApiKeyIssuer(new PrismaApiKeyRepository(host), new RandomApiKeyGenerator(kit.config), kit.hasher, ids, clock), outbox, ids, clock),
+    acceptReferralInvite: new AcceptReferralInviteUseCase(unitOfWork, organizations, invites, new ApiKeyIssuer(new PrismaApiKeyRepository(host), new RandomApiKeyGenerator(kit.config), kit.hasher, ids, clock), outbox, ids, clock, kit.primaryAccounts),
     /** A root organization (operator CLI path), APPROVED. */
     rootOrganization: async (label = 'Root') => (await kit.createRootOrganization.execute({ name: uniqueName(label), approved: true })).organizationId,
     /** A client created by `parentOrganizationId` through the real use case. */

@@ -15,6 +15,7 @@ import { CreateApiKeyUseCase } from '../../src/application/use-cases/create-api-
 import { CreateRootOrganizationUseCase } from '../../src/application/use-cases/create-root-organization/create-root-organization.use-case';
 import { ListAssetsUseCase } from '../../src/application/use-cases/list-assets/list-assets.use-case';
 import { RevokeApiKeyUseCase } from '../../src/application/use-cases/revoke-api-key/revoke-api-key.use-case';
+import { InMemoryPrimaryAccountOpener } from './in-memory/in-memory-primary-account-opener';
 
 /** A clock the test moves by hand. */
 export class FixedClock extends Clock {
@@ -69,6 +70,8 @@ export function createOrganizationTestKit(options: KitOptions = {}) {
   const hasher = new PepperedApiKeyHasher(config);
   const generator = options.generator?.(config) ?? new RandomApiKeyGenerator(config);
   const issuer = new ApiKeyIssuer(keys, generator, hasher, ids, clock);
+  // The ledger is another service: its side of opening primary accounts is kept in memory here.
+  const primaryAccounts = new InMemoryPrimaryAccountOpener();
   return {
     config,
     prisma,
@@ -77,7 +80,8 @@ export function createOrganizationTestKit(options: KitOptions = {}) {
     keys,
     assets,
     unitOfWork,
-    createRootOrganization: new CreateRootOrganizationUseCase(unitOfWork, organizations, issuer, outbox, ids, clock),
+    primaryAccounts,
+    createRootOrganization: new CreateRootOrganizationUseCase(unitOfWork, organizations, issuer, outbox, ids, clock, primaryAccounts),
     createApiKey: new CreateApiKeyUseCase(unitOfWork, organizations, issuer),
     revokeApiKey: new RevokeApiKeyUseCase(unitOfWork, keys, clock),
     authenticate: new AuthenticateApiKeyUseCase(keys),

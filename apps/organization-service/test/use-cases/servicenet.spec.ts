@@ -2,12 +2,15 @@ import { PrismaClient } from '@pfs/persistence';
 import { isolateQueues, startServiceUnderTest, type ServiceUnderTest } from '@pfs/testing';
 import type { CreateRootOrganizationUseCase as CreateRootOrganization } from '../../src/application/use-cases/create-root-organization/create-root-organization.use-case';
 import { uniqueName } from '../support/organization-test-kit';
+import { StandInLedger } from '../support/stand-in-ledger';
 
-isolateQueues('organization-servicenet');
+const prefix = isolateQueues('organization-servicenet');
 
 /** Servicenet over the queue against PostgreSQL: the unique handle under a race, case-insensitively. */
 describe('servicenet commands (service level)', () => {
   let service: ServiceUnderTest;
+  // A new organization's primary account is opened on the ledger: answered here.
+  const ledger = new StandInLedger(process.env.REDIS_URL ?? '', prefix);
   let prisma: PrismaClient;
   let createOrganization: () => ReturnType<CreateRootOrganization['execute']>;
   let seq = 0;
@@ -17,6 +20,7 @@ describe('servicenet commands (service level)', () => {
   beforeAll(async () => {
     const { OrganizationModule } = await import('../../src/organization.module');
     const { CreateRootOrganizationUseCase } = await import('../../src/application/use-cases/create-root-organization/create-root-organization.use-case');
+    await ledger.start();
     service = await startServiceUnderTest(OrganizationModule);
     prisma = service.app.get(PrismaClient);
     createOrganization = () => service.app.get(CreateRootOrganizationUseCase).execute({ name: uniqueName('Servicenet'), approved: true });
@@ -24,6 +28,7 @@ describe('servicenet commands (service level)', () => {
 
   afterAll(async () => {
     await service?.close();
+    await ledger.stop();
   });
 
   async function enabledOrganization(): Promise<string> {

@@ -31,6 +31,14 @@ export const ledgerCommands = {
   'accounts.open': mutation(
     z.object({ organizationId: z.string(), name: z.string(), description: z.string().nullable() }),
   ).returns<AccountView>(),
+  /**
+   * Opens the organization's primary account under the id the organization service chose, or
+   * finds it open (`opened: false`). The organization service sends it after storing a new
+   * organization and before answering, so the account is usable in the very next request; its
+   * command id is derived from the organization id, so a repeat changes nothing.
+   * `organization.created` opens the same account too, as the repair when this did not get through.
+   */
+  'accounts.open-primary': mutation(z.object({ organizationId: z.string(), accountId: z.string() })).returns<{ opened: boolean }>(),
   /** Renames an account or changes its description; a field left out is kept. */
   'accounts.update': mutation(
     z.object({

@@ -11,6 +11,7 @@ import { ListAccountEntriesUseCase } from '../../application/use-cases/list-acco
 import { ListAccountsUseCase } from '../../application/use-cases/list-accounts/list-accounts.use-case';
 import { ListTransactionsUseCase } from '../../application/use-cases/list-transactions/list-transactions.use-case';
 import { OpenAccountUseCase } from '../../application/use-cases/open-account/open-account.use-case';
+import { OpenPrimaryAccountUseCase } from '../../application/use-cases/open-primary-account/open-primary-account.use-case';
 import { GetTradeUseCase } from '../../application/use-cases/get-trade/get-trade.use-case';
 import { PostTradeUseCase } from '../../application/use-cases/post-trade/post-trade.use-case';
 import { ProvisionFundingMethodsUseCase } from '../../application/use-cases/provision-funding-methods/provision-funding-methods.use-case';
@@ -25,6 +26,7 @@ export const LEDGER_COMMAND_HANDLERS = commandHandlers('ledger', {
   'accounts.list': ListAccountsUseCase,
   'accounts.get': GetAccountUseCase,
   'accounts.open': OpenAccountUseCase,
+  'accounts.open-primary': OpenPrimaryAccountUseCase,
   'accounts.update': UpdateAccountUseCase,
   'account-entries.list': ListAccountEntriesUseCase,
   'funding-methods.provision': ProvisionFundingMethodsUseCase,

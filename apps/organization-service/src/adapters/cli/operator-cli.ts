@@ -6,6 +6,7 @@ import { OutboxRelay } from '@pfs/messaging';
 import { PrismaClient } from '@pfs/persistence';
 import { AssignSubOrgTierUseCase } from '../../application/use-cases/assign-sub-org-tier/assign-sub-org-tier.use-case';
 import { CreateApiKeyUseCase } from '../../application/use-cases/create-api-key/create-api-key.use-case';
+import { PrimaryAccountNotOpenedError, type CreateRootOrganizationResult } from '../../application/use-cases/create-root-organization/create-root-organization.command';
 import { CreateRootOrganizationUseCase } from '../../application/use-cases/create-root-organization/create-root-organization.use-case';
 import { ResumeReferralsUseCase } from '../../application/use-cases/resume-referrals/resume-referrals.use-case';
 import { RevokeApiKeyUseCase } from '../../application/use-cases/revoke-api-key/revoke-api-key.use-case';
@@ -57,8 +58,8 @@ export async function runOperatorCli(argv: readonly string[], out: CliOutput): P
   try {
     // Nest's own logger would write to stdout; failures reach the catch below instead.
     app = await NestFactory.createApplicationContext(OperatorCliModule, { logger: false, abortOnError: false });
-    // The CLI only records events; the running service's relay publishes them. Stopping the
-    // relay here also drops its Redis connection, so the CLI needs nothing but PostgreSQL.
+    // The CLI only records events; the running service's relay publishes them. org:create also
+    // asks the running ledger (over Redis) to open the primary account before it prints.
     await app.get(OutboxRelay).stop();
     await execute(app, invocation, out);
     return EXIT_OK;
@@ -79,24 +80,18 @@ type DatabaseInvocation = Exclude<CliInvocation, { command: 'help' | 'dead-lette
 async function execute(app: INestApplicationContext, invocation: DatabaseInvocation, out: CliOutput): Promise<void> {
   switch (invocation.command) {
     case 'org:create': {
-      const created = await app.get(CreateRootOrganizationUseCase).execute({ name: invocation.name, approved: invocation.approved });
-      if (invocation.json) {
-        out.stdout(`${JSON.stringify({ organizationId: created.organizationId, accountId: created.accountId, apiKey: created.apiKey })}\n`);
-        return;
+      try {
+        const created = await app.get(CreateRootOrganizationUseCase).execute({ name: invocation.name, approved: invocation.approved });
+        printCreatedOrganization(invocation.name, invocation.json, created, out);
+      } catch (error) {
+        if (!(error instanceof PrimaryAccountNotOpenedError)) throw error;
+        // Stored with its key, which exists only here: print it, and say why this still failed.
+        printCreatedOrganization(invocation.name, invocation.json, error.created, out);
+        throw new Error(
+          `${error.message}. The organization and its key above are stored; the ledger opens the account once the running organization service relays organization.created.`,
+          { cause: error },
+        );
       }
-      out.stdout(
-        [
-          `Created organization "${invocation.name}"`,
-          `  organizationId      ${created.organizationId}`,
-          `  verificationStatus  ${created.verificationStatus}`,
-          `  primary accountId   ${created.accountId} (opened by the ledger once the organization service relays the event)`,
-          `  keyId               ${created.keyId}`,
-          `  apiKey              ${created.apiKey}`,
-          '',
-          'The API key is shown only this once: store it now.',
-          '',
-        ].join('\n'),
-      );
       return;
     }
     case 'key:create': {
@@ -154,6 +149,26 @@ async function execute(app: INestApplicationContext, invocation: DatabaseInvocat
       return;
     }
   }
+}
+
+function printCreatedOrganization(name: string, json: boolean, created: CreateRootOrganizationResult, out: CliOutput): void {
+  if (json) {
+    out.stdout(`${JSON.stringify({ organizationId: created.organizationId, accountId: created.accountId, apiKey: created.apiKey })}\n`);
+    return;
+  }
+  out.stdout(
+    [
+      `Created organization "${name}"`,
+      `  organizationId      ${created.organizationId}`,
+      `  verificationStatus  ${created.verificationStatus}`,
+      `  primary accountId   ${created.accountId}`,
+      `  keyId               ${created.keyId}`,
+      `  apiKey              ${created.apiKey}`,
+      '',
+      'The API key is shown only this once: store it now.',
+      '',
+    ].join('\n'),
+  );
 }
 
 /** Closes Nest, then the database pool that Nest does not own, so the process can exit. */

@@ -34,6 +34,7 @@ import { InMemoryApiKeyRepository } from './in-memory-api-key.repository';
 import { InMemoryAuthorizationRepository } from './in-memory-authorization.repository';
 import { InMemoryOrganizationAssetRepository } from './in-memory-organization-asset.repository';
 import { InMemoryOrganizationRepository } from './in-memory-organization.repository';
+import { InMemoryPrimaryAccountOpener } from './in-memory-primary-account-opener';
 import { InMemoryReferralInviteRepository } from './in-memory-referral-invite.repository';
 import { InMemoryReferralProgramRepository } from './in-memory-referral-program.repository';
 import { InMemoryServicenetMembershipRepository } from './in-memory-servicenet-membership.repository';
@@ -62,11 +63,13 @@ export function organizationInMemory(options: { tierRestrictions?: ReadonlyMap<s
   const assignments = new InMemorySubOrgTierAssignmentRepository();
   const memberships = new InMemoryServicenetMembershipRepository();
   const catalog = new InMemorySubOrgTierCatalog(options.tierRestrictions);
+  const primaryAccounts = new InMemoryPrimaryAccountOpener();
   const hasher = new TestPepperApiKeyHasher();
   const keys = new ApiKeyIssuer(apiKeys, new SequentialApiKeyGenerator(), hasher, ids, clock);
   return {
     clock,
     ids,
+    unitOfWork,
     outbox,
     cursors,
     hasher,
@@ -78,12 +81,14 @@ export function organizationInMemory(options: { tierRestrictions?: ReadonlyMap<s
     programs,
     assignments,
     memberships,
-    createRootOrganization: new CreateRootOrganizationUseCase(unitOfWork, organizations, keys, outbox, ids, clock),
+    /** The ledger's primary accounts: what the creating use cases opened. */
+    primaryAccounts,
+    createRootOrganization: new CreateRootOrganizationUseCase(unitOfWork, organizations, keys, outbox, ids, clock, primaryAccounts),
     createApiKey: new CreateApiKeyUseCase(unitOfWork, organizations, keys),
     revokeApiKey: new RevokeApiKeyUseCase(unitOfWork, apiKeys, clock),
     authenticateApiKey: new AuthenticateApiKeyUseCase(apiKeys),
     checkOnBehalfOf: new CheckOnBehalfOfUseCase(organizations, authorizations),
-    createOrganization: new CreateOrganizationUseCase(unitOfWork, organizations, outbox, ids, clock),
+    createOrganization: new CreateOrganizationUseCase(unitOfWork, organizations, outbox, ids, clock, primaryAccounts),
     getOrganization: new GetOrganizationUseCase(organizations),
     getOrganizationStanding: new GetOrganizationStandingUseCase(organizations, authorizations),
     listOrganizations: new ListOrganizationsUseCase(organizations, cursors),
@@ -96,7 +101,7 @@ export function organizationInMemory(options: { tierRestrictions?: ReadonlyMap<s
     enableAsset: new EnableAssetUseCase(unitOfWork, organizations, assets, clock),
     createReferralInvite: new CreateReferralInviteUseCase(unitOfWork, organizations, invites, programs, signupPage, ids, clock),
     listReferralInvites: new ListReferralInvitesUseCase(invites, cursors, clock, signupPage),
-    acceptReferralInvite: new AcceptReferralInviteUseCase(unitOfWork, organizations, invites, keys, outbox, ids, clock),
+    acceptReferralInvite: new AcceptReferralInviteUseCase(unitOfWork, organizations, invites, keys, outbox, ids, clock, primaryAccounts),
     suspendReferrals: new SuspendReferralsUseCase(unitOfWork, organizations, programs, clock),
     resumeReferrals: new ResumeReferralsUseCase(unitOfWork, organizations, programs),
     listSubOrgTiers: new ListSubOrgTiersUseCase(catalog),

@@ -4,7 +4,13 @@ import { Account } from '../../../domain/account';
 import { AccountRepository } from '../../ports/account.repository';
 import type { OpenPrimaryAccountCommand } from './open-primary-account.command';
 
-/** Reacts to `organization.created`: every organization holds one primary account. */
+/**
+ * Every organization holds one primary account, under the id the organization service chose.
+ * Two paths open it, whichever comes first: `accounts.open-primary`, which the organization
+ * service sends before it answers the command that created the organization (so the account is
+ * usable at once), and `organization.created`, the repair when that command did not get through.
+ * The second finds it open and changes nothing.
+ */
 @Injectable()
 export class OpenPrimaryAccountUseCase {
   constructor(

@@ -1,3 +1,4 @@
+import { DomainError } from '@pfs/contracts';
 import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
 
 describe('AcceptReferralInviteUseCase (in memory)', () => {
@@ -28,6 +29,28 @@ describe('AcceptReferralInviteUseCase (in memory)', () => {
       createdAt: org.clock.now().toISOString(),
     });
     expect(org.invites.rows.get(inviteId)?.acceptedOrganizationId).toBe(organization.organizationId);
+  });
+
+  it('opens the primary account on the ledger after the sign-up has committed, then answers what the transaction returned', async () => {
+    const at: Array<{ stored: boolean; inTransaction: boolean }> = [];
+    org.primaryAccounts.onRequest = ({ organizationId }) => at.push({ stored: org.organizations.rows.has(organizationId), inTransaction: org.unitOfWork.inTransaction });
+    const run = jest.spyOn(org.unitOfWork, 'run');
+
+    const signedUp = await accept();
+
+    expect(org.primaryAccounts.opened.at(-1)).toEqual({ organizationId: signedUp.organization.organizationId, accountId: signedUp.organization.primaryAccountId });
+    expect(at.at(-1)).toEqual({ stored: true, inTransaction: false });
+    expect(signedUp).toBe(await run.mock.results[0].value);
+  });
+
+  it('fails with the ledger’s error when it cannot open the account; the sign-up and its event stay, so the event opens it', async () => {
+    const unavailable = new DomainError('internal_error', 'The ledger service is unavailable; try again shortly.');
+    org.primaryAccounts.failWith = unavailable;
+    await expect(accept()).rejects.toBe(unavailable);
+    const organizationId = org.invites.rows.get(inviteId)?.acceptedOrganizationId;
+    expect(organizationId).toEqual(expect.stringMatching(/^org_/));
+    expect(org.outbox.dataOf('organization.created').at(-1)).toMatchObject({ organizationId });
+    expect(org.primaryAccounts.opened.map((account) => account.organizationId)).not.toContain(organizationId);
   });
 
   it('answers referral_invite_already_accepted to a second sign-up and records nothing', async () => {

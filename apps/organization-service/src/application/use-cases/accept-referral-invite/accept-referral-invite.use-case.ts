@@ -5,6 +5,7 @@ import { ReferralInviteNotFoundError } from '../../../domain/referral-invite-err
 import { ApiKeyIssuer } from '../../api-key.issuer';
 import { presentOrganization } from '../../organization.presenter';
 import { OrganizationRepository } from '../../ports/organization.repository';
+import { PrimaryAccountOpener } from '../../ports/primary-account-opener';
 import { ReferralInviteRepository } from '../../ports/referral-invite.repository';
 import type { AcceptReferralInviteCommand } from './accept-referral-invite.command';
 import { organizationCreated } from '../../organization-events';
@@ -17,8 +18,10 @@ export interface AcceptReferralInviteResult {
 
 /**
  * Sandbox sign-up through a referral invite (api-decisions §3): a root organization referred by
- * the inviter, PENDING verification, with its first API key; the ledger opens its primary account
- * on `organization.created`. The invite's row is locked, so one sign-up wins and the rest get 409.
+ * the inviter, PENDING verification, with its first API key. The invite's row is locked, so one
+ * sign-up wins and the rest get 409. Once that has committed, the ledger opens the primary account
+ * before this answers (`organization.created` opens it too, should that call fail), so the new key
+ * works on the account in the very next request.
  */
 @Injectable()
 export class AcceptReferralInviteUseCase {
@@ -30,11 +33,12 @@ export class AcceptReferralInviteUseCase {
     private readonly outbox: EventOutbox,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly primaryAccounts: PrimaryAccountOpener,
   ) {}
 
   async execute(command: AcceptReferralInviteCommand): Promise<AcceptReferralInviteResult> {
     const now = this.clock.now();
-    return this.unitOfWork.run(async () => {
+    const signedUp = await this.unitOfWork.run(async () => {
       const invite = await this.invites.findByIdForUpdate(command.referralInviteId);
       // Another referrer's invite is not the caller's to simulate: it answers like an unknown one.
       if (!invite || invite.referrerOrganizationId !== command.referrerOrganizationId) {
@@ -56,5 +60,8 @@ export class AcceptReferralInviteUseCase {
       await this.outbox.append('organization.created', organizationCreated(organization));
       return { organization: presentOrganization(organization), apiKey: key.apiKey };
     });
+    // After commit, never inside the transaction; a failure fails the command (503), and the event opens the account.
+    await this.primaryAccounts.open({ organizationId: signedUp.organization.organizationId, accountId: signedUp.organization.primaryAccountId });
+    return signedUp;
   }
 }

@@ -4,13 +4,15 @@ import { Organization } from '../../../domain/organization';
 import { OrganizationNotFoundError } from '../../../domain/organization-errors';
 import { presentOrganization } from '../../organization.presenter';
 import { OrganizationRepository } from '../../ports/organization.repository';
+import { PrimaryAccountOpener } from '../../ports/primary-account-opener';
 import type { CreateOrganizationCommand } from './create-organization.command';
 import { organizationCreated } from '../../organization-events';
 
 /**
- * POST /v1/organizations: a client organization whose creator is the caller. The ledger opens
- * its primary account when `organization.created`, written in the same transaction, reaches it.
- * Every catalog asset is AVAILABLE to it from the start (nothing is granted yet).
+ * POST /v1/organizations: a client organization whose creator is the caller. Once the
+ * organization and `organization.created` have committed, the ledger opens its primary account
+ * before this answers, so the answer's ids work in the very next request; the event opens the
+ * account too, should that call fail. Every catalog asset is AVAILABLE to it from the start.
  */
 @Injectable()
 export class CreateOrganizationUseCase {
@@ -20,6 +22,7 @@ export class CreateOrganizationUseCase {
     private readonly outbox: EventOutbox,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly primaryAccounts: PrimaryAccountOpener,
   ) {}
 
   async execute(command: CreateOrganizationCommand): Promise<OrganizationView> {
@@ -33,7 +36,7 @@ export class CreateOrganizationUseCase {
       parentOrganizationId: command.callerOrganizationId,
       now: this.clock.now(),
     });
-    return this.unitOfWork.run(async () => {
+    const created = await this.unitOfWork.run(async () => {
       // The caller's key was just authenticated, so this only fails for a deleted organization.
       if (!(await this.organizations.exists(command.callerOrganizationId))) {
         throw new OrganizationNotFoundError(command.callerOrganizationId);
@@ -42,5 +45,9 @@ export class CreateOrganizationUseCase {
       await this.outbox.append('organization.created', organizationCreated(organization));
       return presentOrganization(organization);
     });
+    // After commit, never inside the transaction. Should it fail, the command fails (503); the
+    // organization stays stored and `organization.created` opens the account.
+    await this.primaryAccounts.open({ organizationId: organization.id, accountId: organization.primaryAccountId });
+    return created;
   }
 }

@@ -1,5 +1,7 @@
+import { DomainError } from '@pfs/contracts';
 import { ApiKeyCollisionError } from '../../../domain/organization-errors';
 import { organizationInMemory, type OrganizationInMemory } from '../../../../test/support/in-memory/organization-in-memory.kit';
+import { PrimaryAccountNotOpenedError } from './create-root-organization.command';
 
 describe('CreateRootOrganizationUseCase (in memory)', () => {
   let org: OrganizationInMemory;
@@ -38,6 +40,30 @@ describe('CreateRootOrganizationUseCase (in memory)', () => {
     ]);
   });
 
+  it('opens the primary account on the ledger after the organization, its key and its event have committed, then answers what the transaction returned', async () => {
+    const at: Array<{ stored: boolean; keys: number; inTransaction: boolean }> = [];
+    org.primaryAccounts.onRequest = ({ organizationId }) =>
+      at.push({ stored: org.organizations.rows.has(organizationId), keys: org.apiKeys.rows.size, inTransaction: org.unitOfWork.inTransaction });
+    const run = jest.spyOn(org.unitOfWork, 'run');
+
+    const created = await org.createRootOrganization.execute({ name: 'Acme', approved: true });
+
+    expect(org.primaryAccounts.opened).toEqual([{ organizationId: created.organizationId, accountId: created.accountId }]);
+    expect(at).toEqual([{ stored: true, keys: 1, inTransaction: false }]);
+    expect(created).toBe(await run.mock.results[0].value);
+  });
+
+  it('when the ledger cannot open the account, fails with PrimaryAccountNotOpenedError carrying what was stored, key included (shown only once)', async () => {
+    org.primaryAccounts.failWith = new DomainError('internal_error', 'The ledger service is unavailable; try again shortly.');
+    const error = await org.createRootOrganization.execute({ name: 'Acme', approved: true }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PrimaryAccountNotOpenedError);
+    const { created } = error as PrimaryAccountNotOpenedError;
+    expect((error as Error).message).toBe(`the primary account ${created.accountId} of ${created.organizationId} is not open yet: The ledger service is unavailable; try again shortly.`);
+    expect(await org.authenticateApiKey.execute({ keyHash: org.hasher.hash(created.apiKey) })).toMatchObject({ organizationId: created.organizationId });
+    expect(org.outbox.dataOf('organization.created')).toEqual([expect.objectContaining({ organizationId: created.organizationId, primaryAccountId: created.accountId })]);
+    expect(org.primaryAccounts.opened).toEqual([]);
+  });
+
   it('leaves an organization the operator did not approve PENDING', async () => {
     const created = await org.createRootOrganization.execute({ name: 'Pending', approved: false });
     expect(created.verificationStatus).toBe('PENDING');
@@ -47,6 +73,7 @@ describe('CreateRootOrganizationUseCase (in memory)', () => {
   it('refuses an empty name with invalid_request and records nothing', async () => {
     await expect(org.createRootOrganization.execute({ name: '  ', approved: true })).rejects.toMatchObject({ code: 'invalid_request' });
     expect({ organizations: org.organizations.rows.size, keys: org.apiKeys.rows.size, events: org.outbox.events.length }).toEqual({ organizations: 0, keys: 0, events: 0 });
+    expect(org.primaryAccounts.requests).toEqual([]);
   });
 
   it('lets a key collision through as ApiKeyCollisionError (internal_error), appending no event', async () => {

@@ -3,13 +3,15 @@ import { Clock, EventOutbox, UnitOfWork, IdGenerator } from '@pfs/contracts';
 import { Organization } from '../../../domain/organization';
 import { ApiKeyIssuer } from '../../api-key.issuer';
 import { OrganizationRepository } from '../../ports/organization.repository';
-import type { CreateRootOrganizationCommand, CreateRootOrganizationResult } from './create-root-organization.command';
+import { PrimaryAccountOpener } from '../../ports/primary-account-opener';
+import { PrimaryAccountNotOpenedError, type CreateRootOrganizationCommand, type CreateRootOrganizationResult } from './create-root-organization.command';
 import { organizationCreated } from '../../organization-events';
 
 /**
  * Operator bootstrap (api-decisions §3): an organization with no parent, its first API key and
  * the `organization.created` event, all in one transaction, so there is never an organization
- * without a key or an account that the ledger does not hear about.
+ * without a key or an account that the ledger does not hear about. Then, after commit, the ledger
+ * opens the primary account, so the key works on it as soon as the operator hands it over.
  */
 @Injectable()
 export class CreateRootOrganizationUseCase {
@@ -20,6 +22,7 @@ export class CreateRootOrganizationUseCase {
     private readonly outbox: EventOutbox,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly primaryAccounts: PrimaryAccountOpener,
   ) {}
 
   async execute(command: CreateRootOrganizationCommand): Promise<CreateRootOrganizationResult> {
@@ -30,7 +33,7 @@ export class CreateRootOrganizationUseCase {
       approved: command.approved,
       now: this.clock.now(),
     });
-    return this.unitOfWork.run(async () => {
+    const created = await this.unitOfWork.run(async (): Promise<CreateRootOrganizationResult> => {
       await this.organizations.insert(organization);
       const key = await this.keys.issue(organization.id);
       await this.outbox.append('organization.created', organizationCreated(organization));
@@ -42,5 +45,13 @@ export class CreateRootOrganizationUseCase {
         apiKey: key.apiKey,
       };
     });
+    // After commit, never inside the transaction. A failure keeps what was created (its key is
+    // shown only once) in the error; the event opens the account later.
+    try {
+      await this.primaryAccounts.open({ organizationId: organization.id, accountId: organization.primaryAccountId });
+    } catch (error) {
+      throw new PrimaryAccountNotOpenedError(created, error);
+    }
+    return created;
   }
 }
