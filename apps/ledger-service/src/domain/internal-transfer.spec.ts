@@ -28,6 +28,15 @@ describe('internalTransfer', () => {
     expect(back.entry.customerLines().map((line) => line.account.accountId)).toEqual(['acct_a_receiver', 'acct_b_sender']);
   });
 
+  it('puts each side’s line on its own transaction: the receiver’s statement names its RECEIVER transaction, not the sender’s', () => {
+    const { entry } = posted();
+    expect(entry.transactionId).toBe('txn_1');
+    expect(entry.customerLines().map((line) => [line.account.accountId, line.transactionId])).toEqual([
+      ['acct_a_receiver', 'txn_2'],
+      ['acct_b_sender', 'txn_1'],
+    ]);
+  });
+
   it('refuses a transfer within one organization (a bug upstream)', () => {
     expect(() => internalTransfer({ sentId: 'txn_1', receivedId: 'txn_2', sender, receiver: { ...receiver, organizationId: 'org_a' }, beneficiaryId: 'bene_1', asset: 'USDC', amount: new Big('1'), reference: null, journalId: 'j', now: NOW })).toThrow(
       'an internal transfer is between two organizations',

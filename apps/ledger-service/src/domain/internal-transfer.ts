@@ -58,7 +58,8 @@ export function internalTransfer(input: {
   const received = side(input.receivedId, receiver, sender, 'RECEIVER', null);
   const entry = JournalEntry.of(input.journalId, 'INTERNAL_TRANSFER:COMPLETED', input.sentId, [
     { account: customer(sender.accountId), asset: input.asset, amount: input.amount.neg() },
-    { account: customer(receiver.accountId), asset: input.asset, amount: input.amount },
+    // The receiver's line is its own RECEIVER transaction, the one its statement can open.
+    { account: customer(receiver.accountId), asset: input.asset, amount: input.amount, transactionId: input.receivedId },
   ]);
   return { sent: { ...sent, entry }, received, entry };
 }

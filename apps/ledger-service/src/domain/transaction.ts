@@ -1,5 +1,5 @@
 import { Big, type PayoutRail, type TransactionAction, type TransactionRole, type TransactionStatus, type TransactionType } from '@pfs/contracts';
-import { customer, JournalEntry, platform, type JournalLine } from './journal-entry';
+import { customer, JournalEntry, platform, type JournalLineInput } from './journal-entry';
 import { IllegalTransitionError } from './ledger-errors';
 import type { TradeTerms } from './trade-terms';
 
@@ -214,11 +214,12 @@ export class Transaction {
         })
       : null;
     const kept = paid ? terms.fee.minus(terms.commission) : terms.fee;
-    const lines: JournalLine[] = [
+    const lines: JournalLineInput[] = [
       line(customer(input.accountId), terms.fromAsset, terms.fromAmount.neg()),
       line(platform('liquidity'), terms.fromAsset, terms.fromAmount.minus(terms.fee)),
       line(platform('fees_earned'), terms.fromAsset, kept),
-      ...(paid ? [line(customer(paid.accountId), terms.fromAsset, terms.commission)] : []),
+      // The broker's line is its own COMMISSION, the transaction its statement can open.
+      ...(paid ? [line(customer(paid.accountId), terms.fromAsset, terms.commission, paid.id)] : []),
       line(platform('liquidity'), terms.toAsset, terms.toAmount.neg()),
       line(customer(input.accountId), terms.toAsset, terms.toAmount),
     ];
@@ -272,7 +273,7 @@ export class Transaction {
     const { type, accountId, asset, amount } = this.props;
     const fee = this.props.fee ?? new Big(0);
     const gross = amount.plus(fee);
-    let lines: JournalLine[] = [];
+    let lines: JournalLineInput[] = [];
     if (PAYINS.includes(type)) {
       if (status === 'COMPLETED') lines = [line(customer(accountId), asset, amount), line(platform('external_deposits'), asset, amount.neg())];
       if (status === 'REFUNDED') lines = [line(customer(accountId), asset, amount.neg()), line(platform('external_deposits'), asset, amount)];
@@ -296,6 +297,6 @@ export class Transaction {
   }
 }
 
-function line(account: JournalLine['account'], asset: string, amount: Big): JournalLine {
-  return { account, asset, amount };
+function line(account: JournalLineInput['account'], asset: string, amount: Big, transactionId?: string): JournalLineInput {
+  return { account, asset, amount, transactionId };
 }

@@ -143,6 +143,17 @@ describe('PostTradeUseCase (in memory)', () => {
     ]);
   });
 
+  it('shows the broker its own COMMISSION on its statement, never the client’s TRADE', async () => {
+    const broker = await ledger.organization();
+    client = await fundedClient({ parentOrganizationId: broker.organizationId });
+    const { trade: posted, commission } = await trade();
+    const brokerLines = (await ledger.listAccountEntries.execute({ organizationId: broker.organizationId, accountId: broker.accountId, page: { limit: 100, cursor: null } })).data;
+    expect(brokerLines.map((line) => [line.transactionId, line.amount])).toEqual([[commission!.transactionId, '0.100000']]);
+    await expect(ledger.getTransaction.execute({ organizationId: broker.organizationId, transactionId: brokerLines[0]!.transactionId })).resolves.toMatchObject({ type: 'COMMISSION' });
+    const clientLines = (await ledger.listAccountEntries.execute({ organizationId: client.organizationId, accountId: client.accountId, page: { limit: 100, cursor: null } })).data;
+    expect(clientLines.slice(0, 2).map((line) => line.transactionId)).toEqual([posted.transactionId, posted.transactionId]);
+  });
+
   it('credits the referrer when the client has no creator, and the creator when it has both', async () => {
     const referrer = await ledger.organization();
     client = await fundedClient({ referrerOrganizationId: referrer.organizationId });
