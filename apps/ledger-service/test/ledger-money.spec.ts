@@ -48,7 +48,7 @@ describe('ledger money commands (PostgreSQL, Redis)', () => {
     const organizationId = newId('organization');
     const accountId = newId('account');
     directory.set({ organizationId, verificationStatus: 'APPROVED' });
-    beneficiaryOf.set(organizationId, beneficiaries.crypto(organizationId));
+    beneficiaryOf.set(organizationId, beneficiaries.crypto({ organizationId, accountId }));
     await service.app.get(OpenPrimaryAccountUseCase).execute({ organizationId, accountId });
     await service.bus.send('ledger', 'funding-methods.provision', { organizationId, accountId, asset: 'USDC' }, SLOW);
     return { organizationId, accountId };

@@ -26,7 +26,12 @@ const SANDBOX_MOVES =
 
 const BENEFICIARY =
   'Beneficiary: one of the organization’s; another organization’s or an unknown one is 404 `beneficiary_not_found`. It must be `ACTIVE`: ' +
-  '`BLOCKED` is 409 `beneficiary_blocked`, `INACTIVE` or `ARCHIVED` 400 `invalid_request`.';
+  '`BLOCKED` is 409 `beneficiary_blocked`, `INACTIVE` or `ARCHIVED` 400 `invalid_request`. It is paid only from the account it is registered on ' +
+  '(its `accountId`): one of another of the organization’s accounts is 400 `invalid_request` naming `beneficiaryId` (pay it from its own account, ' +
+  'or move it with `PATCH /v1/beneficiaries/{beneficiaryId}`); internal transfers follow the same rule.\n\n' +
+  'Destination: the payout keeps where it goes as the beneficiary is at creation, in the transaction’s `destination` (the bank account masked to ' +
+  'its last four characters, or the chain and address). A later PATCH of the beneficiary changes neither that nor where this payout is sent; it ' +
+  'applies to the next payouts.';
 
 const COMMON_REFUSALS =
   'Other refusals, each holding nothing: a missing or malformed field, an asset outside the catalog, an amount that is not a positive decimal ' +

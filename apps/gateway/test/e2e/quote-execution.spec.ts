@@ -124,6 +124,7 @@ describe('quote execution (end to end)', () => {
     counterpartyOrganizationId: null,
     reference: null,
     failureReason: null,
+    destination: null,
     createdAt: expect.any(String),
     updatedAt: expect.any(String),
   });
@@ -375,6 +376,7 @@ describe('quote execution (end to end)', () => {
       counterpartyOrganizationId: client.organizationId,
       reference: null,
       failureReason: null,
+      destination: null,
       createdAt: trade.createdAt,
       updatedAt: trade.createdAt,
     });

@@ -257,6 +257,20 @@ describe('servicenet and internal transfers (end to end)', () => {
       expect(await usdc(bob)).toBe('112.500000');
     });
 
+    it('a beneficiary is paid only from the account it is registered on, as for payouts: another account of the organization is 400 invalid_request', async () => {
+      const opened = await post('/v1/accounts', alice.apiKey, { name: 'Alice operations' });
+      expect(opened.status).toBe(201);
+      const ops = { ...alice, accountId: opened.json<{ accountId: string }>().accountId };
+      const opsToBob = await beneficiary(ops, bobHandle);
+      expect(opsToBob.accountId).toBe(ops.accountId);
+      expect(expectError(await transfer(alice, opsToBob.beneficiaryId, '1'), 400, 'invalid_request').message).toMatch(/^beneficiaryId: .*another of your accounts/);
+      expect(expectError(await transfer(ops, toBob.beneficiaryId, '1'), 400, 'invalid_request').message).toMatch(/^beneficiaryId: /);
+      // From its own account the rule passes, and the empty account is short of funds.
+      expectError(await transfer(ops, opsToBob.beneficiaryId, '1'), 422, 'insufficient_funds');
+      expect(await usdc(alice)).toBe('87.500000');
+      expect(await usdc(bob)).toBe('112.500000');
+    });
+
     it('refusals move nothing: insufficient_funds, beneficiary_blocked, beneficiary_not_found, servicenet_not_enabled (receiver disabled since), invalid_request', async () => {
       expectError(await transfer(alice, toBob.beneficiaryId, '87.500001'), 422, 'insufficient_funds');
 

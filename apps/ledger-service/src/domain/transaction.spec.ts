@@ -28,6 +28,7 @@ function payout(fee = '0.5') {
     fee: new Big(fee),
     beneficiaryId: 'bene_1',
     chainName: 'BASE_SEPOLIA',
+    destination: { rail: 'CRYPTO', nickname: 'Wallet', name: null, bank: null, crypto: { chainName: 'BASE_SEPOLIA', platform: 'EVM', address: '0x52908400098527886E0F7030069857D2E4169EE7' } },
     reference: null,
     journalId: 'jrnl_2',
     now,
@@ -119,6 +120,17 @@ describe('Posting rules', () => {
       const sum = entry!.lines.reduce((total, line) => total.plus(line.amount), new Big(0));
       expect(sum.toFixed()).toBe('0');
     }
+  });
+});
+
+describe('a payout’s destination', () => {
+  it('is kept from creation through every move, and only a payout has one', () => {
+    const { transaction } = payout();
+    const kept = transaction.props.destination;
+    expect(kept).toMatchObject({ rail: 'CRYPTO', crypto: { address: '0x52908400098527886E0F7030069857D2E4169EE7' } });
+    const completed = transaction.advance('lock', 'j', now).transaction.advance('complete', 'j', now).transaction;
+    expect(completed.props.destination).toBe(kept);
+    expect(deposit().transaction.props.destination).toBeNull();
   });
 });
 

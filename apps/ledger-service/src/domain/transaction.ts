@@ -1,4 +1,4 @@
-import { Big, type PayoutRail, type TransactionAction, type TransactionRole, type TransactionStatus, type TransactionType } from '@pfs/contracts';
+import { Big, type PayoutDestinationView, type PayoutRail, type TransactionAction, type TransactionRole, type TransactionStatus, type TransactionType } from '@pfs/contracts';
 import { customer, JournalEntry, platform, type JournalLineInput } from './journal-entry';
 import { IllegalTransitionError } from './ledger-errors';
 import type { TradeTerms } from './trade-terms';
@@ -43,6 +43,11 @@ export interface TransactionProps {
   counterpartyOrganizationId: string | null;
   reference: string | null;
   failureReason: string | null;
+  /**
+   * A payout's destination as it was at creation (null for every other type, and for payouts
+   * created before destinations were kept): what its rail sends to, never looked up again.
+   */
+  destination: PayoutDestinationView | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -108,6 +113,7 @@ export class Transaction {
       counterpartyOrganizationId: null,
       reference: null,
       failureReason: null,
+      destination: null,
       createdAt: input.now,
       updatedAt: input.now,
     });
@@ -125,6 +131,7 @@ export class Transaction {
     fee: Big;
     beneficiaryId: string;
     chainName: string | null;
+    destination: PayoutDestinationView;
     reference: string | null;
     journalId: string;
     now: Date;
@@ -146,6 +153,7 @@ export class Transaction {
       counterpartyOrganizationId: null,
       reference: input.reference,
       failureReason: null,
+      destination: input.destination,
       createdAt: input.now,
       updatedAt: input.now,
     });
@@ -180,6 +188,7 @@ export class Transaction {
       quoteId: input.quoteId,
       reference: null,
       failureReason: null,
+      destination: null,
       createdAt: now,
       updatedAt: now,
     };

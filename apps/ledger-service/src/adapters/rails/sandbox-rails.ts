@@ -34,21 +34,26 @@ export function isSandboxDeclinedAmount(payout: Transaction): boolean {
 
 /**
  * The sandbox chains: a send to a chain's zero or burn address is refused at once with
- * `chain_send_failed` (nothing is held); every other send is taken and settles.
+ * `chain_send_failed` (nothing is held); every other send is taken and settles. The chain sends
+ * to the payout's stored destination: were it ever a refused address, the payout would be
+ * declined, not sent.
  */
 @Injectable()
 export class SandboxCryptoRail extends PayoutRail {
   readonly rail = 'CRYPTO' as const;
 
   async submit(instruction: PayoutInstruction): Promise<void> {
-    const crypto = instruction.beneficiary.crypto;
+    const crypto = instruction.destination.crypto;
     if (crypto && isSandboxRefusedAddress(crypto.platform, crypto.address)) {
       throw new ChainSendFailedError(crypto.chainName, 'the destination is the chain’s zero or burn address (the sandbox refuses it, as a chain node would refuse the send).');
     }
   }
 
-  async verdict(): Promise<RailVerdict> {
-    return { settles: true };
+  async verdict(payout: Transaction): Promise<RailVerdict> {
+    const crypto = payout.props.destination?.crypto;
+    return crypto && isSandboxRefusedAddress(crypto.platform, crypto.address)
+      ? { settles: false, reason: `Declined by ${crypto.chainName}: the destination is the chain’s zero or burn address.` }
+      : { settles: true };
   }
 }
 

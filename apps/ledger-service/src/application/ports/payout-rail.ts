@@ -1,11 +1,18 @@
-import type { Big, PayableBeneficiaryView, PayoutRail as RailName } from '@pfs/contracts';
+import type { Big, PayableBeneficiaryView, PayoutDestinationView, PayoutRail as RailName } from '@pfs/contracts';
 import type { Transaction } from '../../domain/transaction';
 
-/** What a rail is asked to send: the beneficiary's details as the beneficiary service gave them (never logged: a bank's full account number is in them). */
+/**
+ * What a rail is asked to send, once, when the payout is created: the destination the payout
+ * keeps, and the beneficiary's details as the beneficiary service gave them in the same answer
+ * (a bank's full account number is in them: never logged, never stored by the ledger). A real
+ * rail takes the instruction here; every later step (`verdict`) sees only the payout and its
+ * stored destination, so a later change of the beneficiary never redirects the payout.
+ */
 export interface PayoutInstruction {
   rail: RailName;
   asset: string;
   amount: Big;
+  destination: PayoutDestinationView;
   beneficiary: PayableBeneficiaryView;
   reference: string | null;
 }
@@ -25,7 +32,7 @@ export abstract class PayoutRail {
    * (`chain_send_failed` on a chain), so the payout is never created.
    */
   abstract submit(instruction: PayoutInstruction): Promise<void>;
-  /** How a LOCKED payout of this rail ends when it settles by itself. */
+  /** How a LOCKED payout of this rail ends when it settles by itself: from the payout and its stored destination only. */
   abstract verdict(payout: Transaction): Promise<RailVerdict>;
 }
 

@@ -11,7 +11,7 @@ describe('AdvanceTransactionUseCase (in memory)', () => {
   });
 
   const payout = () =>
-    ledger.createPayout.execute({ ...org, rail: 'CRYPTO', asset: 'USDC', amount: '20', beneficiaryId: ledger.beneficiaries.crypto(org.organizationId, { chainName: 'BASE_SEPOLIA' }), reference: null });
+    ledger.createPayout.execute({ ...org, rail: 'CRYPTO', asset: 'USDC', amount: '20', beneficiaryId: ledger.beneficiaries.crypto(org, { chainName: 'BASE_SEPOLIA' }), reference: null });
   const advance = (transactionId: string, action: 'lock' | 'complete' | 'decline' | 'refund', organizationId = org.organizationId) =>
     ledger.advanceTransaction.execute({ organizationId, transactionId, action });
   const statuses = () => ledger.outbox.dataOf('transaction.status.updated').map((data) => `${data.previous_status}→${data.status}:${data.role}`);

@@ -111,6 +111,7 @@ describe('CreateTransferUseCase (in memory)', () => {
       counterpartyOrganizationId: receiver.organizationId,
       reference: 'Invoice 7',
       failureReason: null,
+      destination: null,
       createdAt: '2026-11-23T09:00:00.000Z',
       updatedAt: '2026-11-23T09:00:00.000Z',
     });

@@ -61,6 +61,7 @@ describe('PostTradeUseCase (in memory)', () => {
       counterpartyOrganizationId: null,
       reference: null,
       failureReason: null,
+      destination: null,
       createdAt: ledger.clock.now().toISOString(),
       updatedAt: ledger.clock.now().toISOString(),
     });
@@ -190,7 +191,7 @@ describe('PostTradeUseCase (in memory)', () => {
   });
 
   it('counts only what holds leave available: a pending payout’s amount and fee cannot be traded', async () => {
-    await ledger.createPayout.execute({ ...client, rail: 'CRYPTO', asset: 'USDC', amount: '60', beneficiaryId: ledger.beneficiaries.crypto(client.organizationId), reference: null });
+    await ledger.createPayout.execute({ ...client, rail: 'CRYPTO', asset: 'USDC', amount: '60', beneficiaryId: ledger.beneficiaries.crypto(client), reference: null });
     const before = written();
     await expect(trade({ fromAmount: '40', fee: '0.4' })).rejects.toMatchObject({ code: 'insufficient_funds' });
     expect(written()).toEqual(before);
