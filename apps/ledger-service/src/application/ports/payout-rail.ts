@@ -1,4 +1,5 @@
-import type { Big, PayableBeneficiaryView, PayoutDestinationView, PayoutRail as RailName } from '@pfs/contracts';
+import type { Big, PayableBeneficiaryView, PayoutDestinationView, PayoutRail as RailName, ServiceEnvironment } from '@pfs/contracts';
+import { PayoutRailUnavailableError } from '../../domain/ledger-errors';
 import type { Transaction } from '../../domain/transaction';
 
 /**
@@ -27,6 +28,19 @@ export type RailVerdict = { settles: true } | { settles: false; reason: string }
  */
 export abstract class PayoutRail {
   abstract readonly rail: RailName;
+  /** The adapter's name, as the startup log shows it (e.g. `sandbox-chains`). */
+  abstract readonly adapter: string;
+  /**
+   * Where this adapter moves money. The sandbox rails move payouts only where the sandbox's
+   * settlement and drive routes exist; bound in production they would hold money nothing can
+   * ever move, so payouts there are refused until a real rail's adapter replaces them.
+   */
+  abstract readonly environments: readonly ServiceEnvironment[];
+
+  movesMoneyIn(environment: ServiceEnvironment): boolean {
+    return this.environments.includes(environment);
+  }
+
   /**
    * Before anything is held: a send the rail refuses outright throws its domain error
    * (`chain_send_failed` on a chain), so the payout is never created.
@@ -47,6 +61,13 @@ export class PayoutRails {
   for(rail: RailName): PayoutRail {
     const adapter = this.byName.get(rail);
     if (!adapter) throw new Error(`no adapter for the ${rail} payout rail`);
+    return adapter;
+  }
+
+  /** The adapter of a new payout: `service_not_enabled` when it cannot move money in `environment`. */
+  forPayoutIn(rail: RailName, environment: ServiceEnvironment): PayoutRail {
+    const adapter = this.for(rail);
+    if (!adapter.movesMoneyIn(environment)) throw new PayoutRailUnavailableError(rail);
     return adapter;
   }
 }

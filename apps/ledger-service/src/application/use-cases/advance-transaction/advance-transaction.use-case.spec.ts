@@ -54,4 +54,14 @@ describe('AdvanceTransactionUseCase (in memory)', () => {
     const { transactionId } = await payout();
     await expect(advance(transactionId, 'lock', other.organizationId)).rejects.toMatchObject({ code: 'transaction_not_found' });
   });
+
+  it('does not exist outside the sandbox: not_found, nothing moved', async () => {
+    const production = ledgerInMemory({ environment: 'production' });
+    const client = await production.organization();
+    await expect(production.advanceTransaction.execute({ ...client, transactionId: 'txn_ffffffffffffffffffffffffffffffff', action: 'complete' })).rejects.toMatchObject({
+      code: 'not_found',
+      message: expect.stringContaining('only in the sandbox'),
+    });
+    expect(production.outbox.events).toHaveLength(0);
+  });
 });

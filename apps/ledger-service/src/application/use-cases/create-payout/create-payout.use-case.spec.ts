@@ -156,4 +156,22 @@ describe('CreatePayoutUseCase (in memory)', () => {
     expect(transaction).toMatchObject({ type: 'FIAT_PAYOUT', status: 'EXPECTED', amount: '10.00', fee: '1.00', feeAsset: 'USD', chainName: null, reference: 'INV-7', beneficiaryId: bank });
     expect(ledger.journal.balanceOf(usd.accountId, 'USD')).toBe('39');
   });
+
+  it('outside the sandbox, with only the sandbox rails bound, refuses every payout with service_not_enabled before asking or holding anything', async () => {
+    const production = ledgerInMemory({ environment: 'production', payoutFees: 'CRYPTO:USDC=0.5' });
+    const client = await production.organization();
+    const wallet = production.beneficiaries.crypto(client);
+    for (const rail of ['CRYPTO', 'FIAT'] as const) {
+      await expect(
+        production.createPayout.execute({ ...client, rail, asset: rail === 'CRYPTO' ? 'USDC' : 'USD', amount: '1', beneficiaryId: wallet, reference: null }),
+      ).rejects.toMatchObject({ code: 'service_not_enabled', message: expect.stringContaining('Nothing was held') });
+    }
+    // Refused before the verification check and the beneficiary lookup: an unknown beneficiary answers the same.
+    production.directory.set({ organizationId: client.organizationId, verificationStatus: 'PENDING' });
+    await expect(
+      production.createPayout.execute({ ...client, rail: 'CRYPTO', asset: 'USDC', amount: '1', beneficiaryId: 'bene_ffffffffffffffffffffffffffffffff', reference: null }),
+    ).rejects.toMatchObject({ code: 'service_not_enabled' });
+    expect(production.transactions.transactions.size).toBe(0);
+    expect(production.journal.entries).toHaveLength(0);
+  });
 });

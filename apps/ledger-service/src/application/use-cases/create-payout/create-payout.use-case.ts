@@ -41,6 +41,8 @@ export class CreatePayoutUseCase {
   ) {}
 
   async execute(command: CreatePayoutCommand): Promise<TransactionView> {
+    // First of all: a rail that cannot move money here (the sandbox's, in production) refuses before anything is asked or held.
+    const rail = this.rails.forPayoutIn(command.rail, this.settings.environment);
     const asset = catalogAsset(command.asset);
     if ((command.rail === 'FIAT') !== (asset.type === 'FIAT')) {
       throw new LedgerRequestError(`asset: ${asset.code} is ${asset.type} and cannot be paid out on the ${command.rail} rail.`);
@@ -50,7 +52,7 @@ export class CreatePayoutUseCase {
     if (standing.verificationStatus !== 'APPROVED') throw new VerificationRequiredError(command.organizationId);
     const beneficiary = await this.beneficiaries.payable(command.organizationId, command.beneficiaryId);
     const { chainName, destination } = payoutDestination(command.rail, asset.code, beneficiary);
-    await this.rails.for(command.rail).submit({ rail: command.rail, asset: asset.code, amount, beneficiary, destination, reference: command.reference });
+    await rail.submit({ rail: command.rail, asset: asset.code, amount, beneficiary, destination, reference: command.reference });
 
     return this.unitOfWork.run(async () => {
       const account = await this.accounts.findOwnership(command.accountId);

@@ -83,4 +83,8 @@ describe('SettlePayoutsUseCase (in memory)', () => {
     expect(await statusOf(payout.transactionId)).toBe('DECLINED');
     expect(ledger.journal.balanceOf(org.accountId, 'USDC')).toBe('100');
   });
+
+  it('is the sandbox rails’ own settling: outside the sandbox it refuses to run', async () => {
+    await expect(ledgerInMemory({ environment: 'production' }).settlePayouts.execute()).rejects.toMatchObject({ code: 'not_found' });
+  });
 });
