@@ -315,12 +315,19 @@ async function benchFaucet(stack, apiKey, databaseUrl) {
     bareAccounts.map(async (accountId) => {
       const client = new Client({ connectionString: databaseUrl });
       await client.connect();
-      return { client, accountId, sequence: 0 };
+      // Every posting names a transaction of its own account: one per bare client, written before the run.
+      const transactionId = `txn_bench${process.pid.toString(16)}${accountId.slice(-16)}`;
+      await client.query(
+        `INSERT INTO "ledger"."transactions" (id, organization_id, account_id, type, status, role, asset, amount)
+         SELECT $1, organization_id, id, 'CRYPTO_PAYIN', 'COMPLETED', 'RECEIVER', 'USDC', 1.25 FROM "ledger"."accounts" WHERE id = $2`,
+        [transactionId, accountId],
+      );
+      return { client, accountId, transactionId, sequence: 0 };
     }),
   );
   const platform = 'platform:external_deposits:USDC';
   const bare = async (worker) => {
-    const { client, accountId } = worker;
+    const { client, accountId, transactionId } = worker;
     const journalId = `jrnl_bench${process.pid.toString(16)}${(worker.sequence++).toString(16).padStart(8, '0')}${accountId.slice(-8)}`;
     try {
       await client.query('BEGIN');
@@ -333,11 +340,11 @@ async function benchFaucet(stack, apiKey, databaseUrl) {
         [accountId],
       );
       await client.query(
-        `WITH journal AS (INSERT INTO "ledger"."journals" (id, kind) VALUES ($1, 'BENCH') RETURNING id)
-         INSERT INTO "ledger"."postings" (journal_id, account_id, platform_account_id, asset, amount, balance_after)
-         SELECT journal.id, line.account_id, line.platform_account_id, 'USDC', line.amount, line.balance_after FROM journal,
+        `WITH journal AS (INSERT INTO "ledger"."journals" (id, kind, transaction_id) VALUES ($1, 'BENCH', $5) RETURNING id)
+         INSERT INTO "ledger"."postings" (journal_id, account_id, platform_account_id, asset, amount, balance_after, transaction_id)
+         SELECT journal.id, line.account_id, line.platform_account_id, 'USDC', line.amount, line.balance_after, $5 FROM journal,
            (VALUES ($2::text, NULL::text, 1.25::numeric, $3::numeric), (NULL, $4, -1.25, NULL)) AS line(account_id, platform_account_id, amount, balance_after)`,
-        [journalId, accountId, updated.rows[0].amount, platform],
+        [journalId, accountId, updated.rows[0].amount, platform, transactionId],
       );
       await client.query('COMMIT');
       return true;

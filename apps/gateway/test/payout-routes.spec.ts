@@ -44,9 +44,15 @@ describe('payout routes at the gateway', () => {
       ['verification_required', 403],
       ['account_not_found', 404],
       ['invalid_request', 400],
+      ['service_not_enabled', 403],
     ] as const)('the ledger’s %s is answered %i', async (code, status) => {
       routes.standIn.failWith = { code, message: `refused: ${code}` };
       expectError(await call('POST', '/v1/payouts/crypto', CRYPTO), status, code);
+    });
+
+    it('a fiat payout refused in production (no payment rail connected) is 403 service_not_enabled', async () => {
+      routes.standIn.failWith = { code: 'service_not_enabled', message: 'Fiat payouts are not enabled in this environment yet: no payment rail is connected. Nothing was held.' };
+      expectError(await call('POST', '/v1/payouts/fiat', FIAT), 403, 'service_not_enabled');
     });
   });
 

@@ -23,6 +23,7 @@ const TRADE: TransactionView = {
   counterpartyOrganizationId: null,
   reference: null,
   failureReason: null,
+  destination: null,
   createdAt: '2026-11-21T04:46:30.001Z',
   updatedAt: '2026-11-21T04:46:30.001Z',
 };

@@ -26,6 +26,7 @@ const SENT: TransactionView = {
   counterpartyOrganizationId: 'org_5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5a',
   reference: null,
   failureReason: null,
+  destination: null,
   createdAt: '2026-11-27T10:00:00.000Z',
   updatedAt: '2026-11-27T10:00:00.000Z',
 };

@@ -9,6 +9,7 @@ import { PrismaAccountRepository } from './adapters/persistence/prisma-account.r
 import { PrismaFundingMethodRepository } from './adapters/persistence/prisma-funding-method.repository';
 import { PrismaJournal } from './adapters/persistence/prisma-journal';
 import { PrismaTransactionRepository } from './adapters/persistence/prisma-transaction.repository';
+import { PayoutRailsAnnouncer } from './adapters/rails/payout-rails.announcer';
 import { SandboxCryptoRail, SandboxFiatRail } from './adapters/rails/sandbox-rails';
 import { AccountRepository } from './application/ports/account.repository';
 import { BeneficiaryDirectory } from './application/ports/beneficiary-directory';
@@ -51,6 +52,8 @@ export const LEDGER_PROVIDERS: Provider[] = [
   { provide: ServicenetDirectory, useClass: QueueServicenetDirectory },
   { provide: BeneficiaryDirectory, useClass: QueueBeneficiaryDirectory },
   // The payout rails: one adapter per rail (the sandbox's here; a production rail adapter replaces its line).
+  // The sandbox adapters move money only in the sandbox: in production every payout is refused
+  // (service_not_enabled) before anything is held, until a real adapter is bound here.
   SandboxFiatRail,
   SandboxCryptoRail,
   { provide: PayoutRails, useFactory: (fiat: SandboxFiatRail, crypto: SandboxCryptoRail) => new PayoutRails([fiat, crypto]), inject: [SandboxFiatRail, SandboxCryptoRail] },
@@ -75,4 +78,5 @@ export const LEDGER_PROVIDERS: Provider[] = [
   CreateTransferUseCase,
   SettlePayoutsUseCase,
   PayoutSettlementSweeper,
+  PayoutRailsAnnouncer,
 ];

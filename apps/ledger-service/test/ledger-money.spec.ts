@@ -48,7 +48,7 @@ describe('ledger money commands (PostgreSQL, Redis)', () => {
     const organizationId = newId('organization');
     const accountId = newId('account');
     directory.set({ organizationId, verificationStatus: 'APPROVED' });
-    beneficiaryOf.set(organizationId, beneficiaries.crypto(organizationId));
+    beneficiaryOf.set(organizationId, beneficiaries.crypto({ organizationId, accountId }));
     await service.app.get(OpenPrimaryAccountUseCase).execute({ organizationId, accountId });
     await service.bus.send('ledger', 'funding-methods.provision', { organizationId, accountId, asset: 'USDC' }, SLOW);
     return { organizationId, accountId };
@@ -264,14 +264,38 @@ describe('ledger money commands (PostgreSQL, Redis)', () => {
 
     it('a journal entry that does not balance, at COMMIT', async () => {
       const org = await organization();
+      const { transactionId } = await faucet(org, '1');
       const journalId = newId('journal');
       await db.query('BEGIN');
       try {
         await db.query(`INSERT INTO "ledger"."journals" (id, kind) VALUES ($1, 'TEST')`, [journalId]);
-        await db.query(`INSERT INTO "ledger"."postings" (journal_id, account_id, asset, amount, balance_after) VALUES ($1, $2, 'USDC', 5, 5)`, [journalId, org.accountId]);
+        await db.query(`INSERT INTO "ledger"."postings" (journal_id, account_id, asset, amount, balance_after, transaction_id) VALUES ($1, $2, 'USDC', 5, 5, $3)`, [
+          journalId,
+          org.accountId,
+          transactionId,
+        ]);
         await expect(db.query('COMMIT')).rejects.toThrow(/does not balance/);
       } finally {
         await db.query('ROLLBACK').catch(() => undefined);
+      }
+    });
+
+    it('a customer line on a transaction of another account', async () => {
+      const [mine, theirs] = [await organization(), await organization()];
+      const { transactionId } = await faucet(theirs, '1');
+      const journalId = newId('journal');
+      await db.query('BEGIN');
+      try {
+        await db.query(`INSERT INTO "ledger"."journals" (id, kind, transaction_id) VALUES ($1, 'TEST', $2)`, [journalId, transactionId]);
+        await expect(
+          db.query(`INSERT INTO "ledger"."postings" (journal_id, account_id, asset, amount, balance_after, transaction_id) VALUES ($1, $2, 'USDC', 1, 1, $3)`, [
+            journalId,
+            mine.accountId,
+            transactionId,
+          ]),
+        ).rejects.toThrow(/postings_transaction_id_account_id_fkey/);
+      } finally {
+        await db.query('ROLLBACK');
       }
     });
 

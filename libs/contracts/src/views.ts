@@ -182,8 +182,25 @@ export interface TransactionView {
   counterpartyOrganizationId: string | null;
   reference: string | null;
   failureReason: string | null;
+  /** Where a payout goes, as it was when the payout was created; null for every other type. */
+  destination: PayoutDestinationView | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * Where a payout goes, taken from its beneficiary when the payout was created and kept with it: a
+ * later PATCH of the beneficiary changes neither this nor where the payout is sent. Masked as a
+ * beneficiary is shown: a bank account only by its last four characters (no IBAN, which embeds
+ * the account number); a chain address in full, as it is public.
+ */
+export interface PayoutDestinationView {
+  rail: PayoutRail;
+  /** The beneficiary's nickname and, when known, the holder's name (legal, business or first and last). */
+  nickname: string;
+  name: string | null;
+  bank: Pick<BeneficiaryBankView, 'bankName' | 'method' | 'currency' | 'swiftCode' | 'bankCountry' | 'routingNumber' | 'accountNumberLast4'> | null;
+  crypto: Pick<BeneficiaryCryptoView, 'chainName' | 'platform' | 'address'> | null;
 }
 
 /** One journal line on a customer account: a statement line (GET /v1/accounts/{id}/entries). */
@@ -372,7 +389,8 @@ export interface PayableBeneficiaryView {
   entityType: EntityType | null;
   name: string | null;
   country: string | null;
-  bank: (Omit<BeneficiaryBankView, 'accountNumberLast4'> & { accountNumber: string }) | null;
+  /** The bank account with its full number (for the rail) and its masked form (for everything that is kept or shown). */
+  bank: (BeneficiaryBankView & { accountNumber: string }) | null;
   crypto: BeneficiaryCryptoView | null;
   /** A SERVICENET beneficiary's receiving organization, its id included (internal: for the ledger's transfer). */
   servicenet: (BeneficiaryServicenetView & { organizationId: string }) | null;

@@ -41,7 +41,7 @@ export function presentPayable(beneficiary: Beneficiary): PayableBeneficiaryView
     entityType: b.identity.entityType,
     name: legalName ?? businessName ?? (person || null),
     country,
-    bank: b.bank && { ...b.bank },
+    bank: b.bank && { ...bankDetailsView(b.bank), accountNumber: b.bank.accountNumber },
     crypto: b.crypto && { chainName: b.crypto.chainName, chainDisplayName: b.crypto.chainDisplayName, platform: b.crypto.platform, address: b.crypto.address, asset: b.crypto.asset },
     servicenet: b.servicenet && { ...b.servicenet },
   };

@@ -144,7 +144,12 @@ export class AccountEntryDto implements AccountEntryView {
   @ApiProperty({ pattern: '^jrnl_[0-9a-f]{32}$', description: 'The journal entry this line belongs to (one per balance change).' })
   journalId!: string;
 
-  @ApiProperty({ pattern: '^txn_[0-9a-f]{32}$', description: 'The transaction whose status change moved the money.' })
+  @ApiProperty({
+    pattern: '^txn_[0-9a-f]{32}$',
+    description:
+      'This account’s own transaction for the line, which `GET /v1/transactions/{id}` opens: the one whose status change moved the money, or, for money received from another organization, ' +
+      'the receiving side (the `RECEIVER` side of a transfer, the `COMMISSION` of a trade), never the other organization’s transaction.',
+  })
   transactionId!: string;
 
   @ApiProperty({ pattern: '^acct_[0-9a-f]{32}$' })

@@ -40,8 +40,10 @@ export const ERROR_DOCS: Readonly<Record<ErrorCode, ErrorDoc>> = {
     example: 'Acting on behalf of org_5b0e7d1c9a3f4e2b8c6d0a1f3e5b7c9d requires having created it or holding an active authorization (LOA) from it.',
   },
   service_not_enabled: {
-    meaning: 'the organization is not enabled for this service',
-    example: 'This service is not enabled for the organization.',
+    meaning:
+      'the organization is not enabled for this service, or the service is not available in this environment: in production, payouts on a rail ' +
+      'with no payment rail connected yet (refused before anything is held)',
+    example: 'Fiat payouts are not enabled in this environment yet: no payment rail is connected. Nothing was held.',
   },
   servicenet_not_enabled: {
     meaning:

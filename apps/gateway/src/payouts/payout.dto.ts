@@ -17,7 +17,7 @@ abstract class PayoutBody {
   @Matches(/^acct_[0-9a-f]{32}$/, { message: ACCOUNT_RULE })
   accountId!: string;
 
-  @ApiProperty({ pattern: '^bene_[0-9a-f]{32}$', example: 'bene_9a2c4e6f8b0d1c3e5a7f9b2d4c6e8a0f', description: 'An ACTIVE beneficiary of the organization.' })
+  @ApiProperty({ pattern: '^bene_[0-9a-f]{32}$', example: 'bene_9a2c4e6f8b0d1c3e5a7f9b2d4c6e8a0f', description: 'An ACTIVE beneficiary registered on `accountId`.' })
   @Matches(/^bene_[0-9a-f]{32}$/, { message: BENEFICIARY_RULE })
   beneficiaryId!: string;
 

@@ -26,7 +26,16 @@ const SANDBOX_MOVES =
 
 const BENEFICIARY =
   'Beneficiary: one of the organization’s; another organization’s or an unknown one is 404 `beneficiary_not_found`. It must be `ACTIVE`: ' +
-  '`BLOCKED` is 409 `beneficiary_blocked`, `INACTIVE` or `ARCHIVED` 400 `invalid_request`.';
+  '`BLOCKED` is 409 `beneficiary_blocked`, `INACTIVE` or `ARCHIVED` 400 `invalid_request`. It is paid only from the account it is registered on ' +
+  '(its `accountId`): one of another of the organization’s accounts is 400 `invalid_request` naming `beneficiaryId` (pay it from its own account, ' +
+  'or move it with `PATCH /v1/beneficiaries/{beneficiaryId}`); internal transfers follow the same rule.\n\n' +
+  'Destination: the payout keeps where it goes as the beneficiary is at creation, in the transaction’s `destination` (the bank account masked to ' +
+  'its last four characters, or the chain and address). A later PATCH of the beneficiary changes neither that nor where this payout is sent; it ' +
+  'applies to the next payouts.';
+
+const PRODUCTION =
+  'Production: until a payment rail is connected for the asset, every payout is refused with 403 `service_not_enabled` before anything is ' +
+  'checked or held (the sandbox’s rails move money only in the sandbox).';
 
 const COMMON_REFUSALS =
   'Other refusals, each holding nothing: a missing or malformed field, an asset outside the catalog, an amount that is not a positive decimal ' +
@@ -50,10 +59,10 @@ export class PayoutsController {
       `\`asset\` (else 400 \`invalid_request\`). \`reference\` travels with the transfer.\n\n${BENEFICIARY}\n\n${MONEY}\n\n${MOVES}\n\n${SANDBOX_MOVES} ` +
       '**Magic value**: the sandbox bank declines an amount ending in `.13` (e.g. `25.13`) after locking: `EXPECTED` → `LOCKED` → `DECLINED` ' +
       'with a `failureReason`, hold and fee returned, as card sandboxes decline their test amounts.\n\n' +
-      COMMON_REFUSALS,
+      `${PRODUCTION}\n\n${COMMON_REFUSALS}`,
   })
   @ApiCreatedResponse({ description: 'The payout, `FIAT_PAYOUT`, `EXPECTED`, amount and fee held.', type: TransactionDto, headers: REQUEST_ID_RESPONSE_HEADER })
-  @ApiErrors('verification_required', 'account_not_found', 'beneficiary_not_found', 'beneficiary_blocked', 'insufficient_funds')
+  @ApiErrors('service_not_enabled', 'verification_required', 'account_not_found', 'beneficiary_not_found', 'beneficiary_blocked', 'insufficient_funds')
   fiat(
     @CurrentPrincipal() principal: Principal,
     @CommandOrigin() origin: CommandOrigin,
@@ -75,10 +84,10 @@ export class PayoutsController {
       '**Magic values**: the sandbox chains refuse a send to their zero or burn address with 502 `chain_send_failed`, and nothing is held: ' +
       'EVM `0x0000000000000000000000000000000000000000` and `0x000000000000000000000000000000000000dEaD`; Solana ' +
       '`11111111111111111111111111111111` and `1nc1nerator11111111111111111111111111111111`; Tron `T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb`.\n\n' +
-      COMMON_REFUSALS,
+      `${PRODUCTION}\n\n${COMMON_REFUSALS}`,
   })
   @ApiCreatedResponse({ description: 'The payout, `CRYPTO_PAYOUT`, `EXPECTED`, amount and fee held.', type: TransactionDto, headers: REQUEST_ID_RESPONSE_HEADER })
-  @ApiErrors('verification_required', 'account_not_found', 'beneficiary_not_found', 'beneficiary_blocked', 'insufficient_funds', 'chain_send_failed')
+  @ApiErrors('service_not_enabled', 'verification_required', 'account_not_found', 'beneficiary_not_found', 'beneficiary_blocked', 'insufficient_funds', 'chain_send_failed')
   crypto(
     @CurrentPrincipal() principal: Principal,
     @CommandOrigin() origin: CommandOrigin,

@@ -1,13 +1,17 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, PickType } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import {
+  PAYOUT_RAILS,
   SANDBOX_CHAINS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
+  type PayoutDestinationView,
+  type PayoutRail,
   type TransactionStatus,
   type TransactionType,
   type TransactionView,
 } from '@pfs/contracts';
+import { BeneficiaryBankDto, BeneficiaryCryptoDto } from '../beneficiaries/beneficiary.dto';
 import { PageQueryDto } from '../lists/page-query.dto';
 import { IsAmount } from '../validation/is-amount.decorator';
 
@@ -15,6 +19,52 @@ const ACCOUNT_ID = '^acct_[0-9a-f]{32}$';
 const ACCOUNT_RULE = 'must be an account id (acct_ followed by 32 lowercase hex characters)';
 const ASSET_RULE = 'must be an asset code (a string of 1–32 characters)';
 const AMOUNT = { pattern: '^[0-9]+(\\.[0-9]+)?$', example: '125.500000' } as const;
+
+@ApiSchema({
+  name: 'PayoutDestinationBank',
+  description: 'The bank account a fiat payout is sent to, masked as a beneficiary’s: the account number only by its last four characters, no IBAN.',
+})
+export class PayoutDestinationBankDto extends PickType(BeneficiaryBankDto, [
+  'bankName',
+  'method',
+  'currency',
+  'swiftCode',
+  'bankCountry',
+  'routingNumber',
+  'accountNumberLast4',
+] as const) {}
+
+@ApiSchema({ name: 'PayoutDestinationCrypto', description: 'The chain and address a crypto payout is sent to.' })
+export class PayoutDestinationCryptoDto extends PickType(BeneficiaryCryptoDto, ['chainName', 'platform', 'address'] as const) {}
+
+@ApiSchema({
+  name: 'PayoutDestination',
+  description:
+    'Where a payout goes, taken from its beneficiary when the payout was created and kept with the payout. A later PATCH of the beneficiary (a new ' +
+    'address, new bank details, another account) changes neither this nor where the payout is sent; it applies to the next payouts only. ' +
+    '`rail` says which of `bank` and `crypto` is filled; the other is null.',
+})
+export class PayoutDestinationDto implements PayoutDestinationView {
+  @ApiProperty({ enum: PAYOUT_RAILS, enumName: 'PayoutRail' })
+  rail!: PayoutRail;
+
+  @ApiProperty({ example: 'Treasury wallet', description: 'The beneficiary’s nickname at the time.' })
+  nickname!: string;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'Acme Supplies GmbH',
+    description: 'The holder’s name at the time (legal, business, or first and last name); null when the beneficiary gave none.',
+  })
+  name!: string | null;
+
+  @ApiProperty({ type: () => PayoutDestinationBankDto, nullable: true, description: 'Set for a fiat payout.' })
+  bank!: PayoutDestinationBankDto | null;
+
+  @ApiProperty({ type: () => PayoutDestinationCryptoDto, nullable: true, description: 'Set for a crypto payout.' })
+  crypto!: PayoutDestinationCryptoDto | null;
+}
 
 @ApiSchema({
   name: 'Transaction',
@@ -67,6 +117,13 @@ export class TransactionDto implements TransactionView {
 
   @ApiProperty({ type: 'string', nullable: true, description: 'Why a transaction was DECLINED; null otherwise.' })
   failureReason!: string | null;
+
+  @ApiProperty({
+    type: () => PayoutDestinationDto,
+    nullable: true,
+    description: 'Where a payout goes, as its beneficiary was when the payout was created; null for every other type (and for payouts created before destinations were recorded).',
+  })
+  destination!: PayoutDestinationDto | null;
 
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;

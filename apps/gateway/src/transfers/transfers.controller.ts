@@ -27,6 +27,9 @@ export class TransfersController {
       '(`beneficiaryId` set, `counterpartyOrganizationId` the receiving organization). The receiving organization gets its own transaction (no ' +
       '`beneficiaryId`, `counterpartyOrganizationId` the sender) on its primary account. Each side receives its own `transaction.status.updated` ' +
       '(EXPECTED → COMPLETED): role `SENDER` to the sender’s endpoints, role `RECEIVER` to the receiver’s, each naming only its own account. No fee.\n\n' +
+      'A beneficiary is paid only from the account it is registered on (its `accountId`), for transfers and payouts alike: one of another of the ' +
+      'organization’s accounts is 400 `invalid_request` naming `beneficiaryId` (send from its own account, or move it with ' +
+      '`PATCH /v1/beneficiaries/{beneficiaryId}`).\n\n' +
       'Refusals, each moving nothing: servicenet not enabled for the caller, or disabled by the receiving organization since the beneficiary was ' +
       'created (or its primary account not ACTIVE): 403 `servicenet_not_enabled`; the organization not verification-approved: 403 ' +
       '`verification_required`; a BLOCKED beneficiary: 409 `beneficiary_blocked`; an ARCHIVED or INACTIVE beneficiary, one that is not SERVICENET, one ' +

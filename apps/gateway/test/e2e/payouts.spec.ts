@@ -55,25 +55,35 @@ describe('payouts (end to end)', () => {
     const account = ok<{ balances: Array<{ asset: string; amount: string }> }>(await call(`/v1/accounts/${org.accountId}`, { key: org.apiKey }), 200);
     return new Big(account.balances.find((entry) => entry.asset === asset)?.amount ?? '0');
   };
-  const cryptoBeneficiary = async (org: CreatedOrganization, address = evmAddress()): Promise<string> =>
+  const cryptoBeneficiary = async (org: CreatedOrganization, address = evmAddress(), accountId = org.accountId): Promise<string> =>
     ok<{ beneficiaryId: string }>(
-      await post('/v1/beneficiaries/crypto', org.apiKey, { accountId: org.accountId, nickname: 'Treasury wallet', chainName: 'ETHEREUM_SEPOLIA', address }),
+      await post('/v1/beneficiaries/crypto', org.apiKey, { accountId, nickname: 'Treasury wallet', chainName: 'ETHEREUM_SEPOLIA', address }),
       201,
     ).beneficiaryId;
-  const bankBeneficiary = async (org: CreatedOrganization): Promise<string> =>
+  const accountNumber = (): string => Array.from({ length: 12 }, () => randomInt(10)).join('');
+  const bankBeneficiary = async (org: CreatedOrganization, number = accountNumber()): Promise<string> =>
     ok<{ beneficiaryId: string }>(
       await post('/v1/beneficiaries/bank', org.apiKey, {
         accountId: org.accountId,
         nickname: 'Supplier (USD)',
+        legalName: 'Acme Supplies Inc',
         bankName: 'JPMorgan Chase',
         method: 'WIRE',
         currency: 'USD',
         swiftCode: 'CHASUS33',
-        accountNumber: Array.from({ length: 12 }, () => randomInt(10)).join(''),
+        accountNumber: number,
         bankCountry: 'US',
       }),
       201,
     ).beneficiaryId;
+  const patchBeneficiary = (org: CreatedOrganization, beneficiaryId: string, changes: Record<string, unknown>) =>
+    call(`/v1/beneficiaries/${beneficiaryId}`, { method: 'PATCH', key: org.apiKey, body: changes, headers: { 'Idempotency-Key': randomUUID() } });
+  /** Restarts the ledger with the sandbox rails settling by themselves, or not. */
+  const autoSettle = async (on: boolean): Promise<void> => {
+    e2e.env.SANDBOX_AUTO_SETTLE = String(on);
+    await e2e.stack.stopApp('ledger-service');
+    await e2e.stack.startApp('ledger-service');
+  };
   const cryptoPayout = (org: CreatedOrganization, beneficiaryId: string, amount: string, asset = 'USDC') =>
     post('/v1/payouts/crypto', org.apiKey, { accountId: org.accountId, beneficiaryId, asset, amount });
   const fiatPayout = (org: CreatedOrganization, beneficiaryId: string, amount: string, extra: Record<string, unknown> = {}) =>
@@ -203,6 +213,15 @@ describe('payouts (end to end)', () => {
       expectError(await post('/v1/payouts/crypto', org.apiKey, { accountId: other.accountId, beneficiaryId: wallet, asset: 'USDC', amount: '1' }), 404, 'account_not_found');
     });
 
+    it('400 invalid_request for a beneficiary registered on another account of the organization, either way round', async () => {
+      const ops = ok<{ accountId: string }>(await post('/v1/accounts', org.apiKey, { name: 'Operations' }), 201);
+      const opsWallet = await cryptoBeneficiary(org, evmAddress(), ops.accountId);
+      const refused = expectError(await cryptoPayout(org, opsWallet, '1'), 400, 'invalid_request');
+      expect(refused.message).toMatch(/^beneficiaryId: .*another of your accounts/);
+      const fromOps = await post('/v1/payouts/crypto', org.apiKey, { accountId: ops.accountId, beneficiaryId: wallet, asset: 'USDC', amount: '1' });
+      expect(expectError(fromOps, 400, 'invalid_request').message).toMatch(/^beneficiaryId: /);
+    });
+
     it('502 chain_send_failed for the chain’s zero and burn addresses, nothing held afterwards', async () => {
       for (const address of [ZERO_ADDRESS, DEAD_ADDRESS]) {
         const burn = await cryptoBeneficiary(org, address);
@@ -297,6 +316,13 @@ describe('payouts (end to end)', () => {
       counterpartyOrganizationId: null,
       reference: null,
       failureReason: null,
+      destination: {
+        rail: 'CRYPTO',
+        nickname: 'Treasury wallet',
+        name: null,
+        bank: null,
+        crypto: { chainName: 'ETHEREUM_SEPOLIA', platform: 'EVM', address: ok<{ crypto: { address: string } }>(await call(`/v1/beneficiaries/${wallet}`, { key: org.apiKey }), 200).crypto.address },
+      },
       createdAt: expect.any(String),
       updatedAt: created.createdAt,
     });
@@ -371,9 +397,7 @@ describe('payouts (end to end)', () => {
   });
 
   it('SANDBOX_AUTO_SETTLE=false: a payout stays EXPECTED until the sandbox drive endpoint moves it', async () => {
-    e2e.env.SANDBOX_AUTO_SETTLE = 'false';
-    await e2e.stack.stopApp('ledger-service');
-    await e2e.stack.startApp('ledger-service');
+    await autoSettle(false);
     const org = await organization('e2e payouts manual');
     await fundUsdc(org, '20');
     const wallet = await cryptoBeneficiary(org);
@@ -387,4 +411,52 @@ describe('payouts (end to end)', () => {
     expect((await balance(org, 'USDC')).toFixed()).toBe('14');
     expect(await statusEvents(created.transactionId)).toEqual([eventData(org, created, 'EXPECTED', 'LOCKED'), eventData(org, created, 'LOCKED', 'COMPLETED')]);
   }, 90000);
+
+  it('a payout keeps the destination it was created with: a PATCH of the beneficiary changes neither the transaction nor where it settles', async () => {
+    // Held still while the beneficiaries change, then let the rails settle them.
+    await autoSettle(false);
+    const org = await organization('e2e payouts destination');
+    await fundUsdc(org, '100');
+    await buyUsd(org, '50');
+    const firstAddress = evmAddress();
+    const wallet = await cryptoBeneficiary(org, firstAddress);
+    const firstNumber = accountNumber();
+    const bank = await bankBeneficiary(org, firstNumber);
+    const shownAddress = ok<{ crypto: { address: string } }>(await call(`/v1/beneficiaries/${wallet}`, { key: org.apiKey }), 200).crypto.address;
+    expect(shownAddress.toLowerCase()).toBe(firstAddress);
+
+    const toWallet = { rail: 'CRYPTO', nickname: 'Treasury wallet', name: null, bank: null, crypto: { chainName: 'ETHEREUM_SEPOLIA', platform: 'EVM', address: shownAddress } };
+    const toBank = {
+      rail: 'FIAT',
+      nickname: 'Supplier (USD)',
+      name: 'Acme Supplies Inc',
+      bank: { bankName: 'JPMorgan Chase', method: 'WIRE', currency: 'USD', swiftCode: 'CHASUS33', bankCountry: 'US', routingNumber: null, accountNumberLast4: firstNumber.slice(-4) },
+      crypto: null,
+    };
+    const crypto = ok<TransactionView>(await cryptoPayout(org, wallet, '5'), 201);
+    const fiat = ok<TransactionView>(await fiatPayout(org, bank, '10.00'), 201);
+    expect(crypto.destination).toEqual(toWallet);
+    expect(fiat.destination).toEqual(toBank);
+    // Masked as a beneficiary is: never the full account number.
+    expect(JSON.stringify(fiat)).not.toContain(firstNumber);
+
+    // Both beneficiaries change: the wallet to the chain's burn address, the bank account to another number.
+    ok(await patchBeneficiary(org, wallet, { address: DEAD_ADDRESS, nickname: 'Moved wallet' }), 200);
+    const secondNumber = accountNumber();
+    ok(await patchBeneficiary(org, bank, { accountNumber: secondNumber, legalName: 'Someone Else Ltd' }), 200);
+    expect(await read(org, crypto.transactionId)).toMatchObject({ status: 'EXPECTED', destination: toWallet });
+    expect(await read(org, fiat.transactionId)).toMatchObject({ status: 'EXPECTED', destination: toBank });
+    const listed = ok<{ data: TransactionView[] }>(await call(`/v1/transactions?accountId=${org.accountId}&type=CRYPTO_PAYOUT`, { key: org.apiKey }), 200).data;
+    expect(listed.map((transaction) => transaction.destination)).toEqual([toWallet]);
+    // A new payout goes where the beneficiary now points: the sandbox chain refuses its burn address.
+    expectError(await cryptoPayout(org, wallet, '1'), 502, 'chain_send_failed');
+    expect(ok<TransactionView>(await fiatPayout(org, bank, '1.00'), 201).destination).toMatchObject({ name: 'Someone Else Ltd', bank: { accountNumberLast4: secondNumber.slice(-4) } });
+
+    // The rails settle each to its stored destination: the crypto payout completes (sent to the
+    // burn address, as a fresh look at the beneficiary would, the chain would decline it).
+    await autoSettle(true);
+    expect(await reaches(org, crypto.transactionId, 'COMPLETED')).toMatchObject({ failureReason: null, destination: toWallet });
+    expect(await reaches(org, fiat.transactionId, 'COMPLETED')).toMatchObject({ destination: toBank });
+    expect(await statusEvents(crypto.transactionId)).toEqual([eventData(org, crypto, 'EXPECTED', 'LOCKED'), eventData(org, crypto, 'LOCKED', 'COMPLETED')]);
+  }, 120000);
 });

@@ -3,7 +3,7 @@ import type { QuoteView, TransactionView } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { eventually, isolateQueues, testDatabaseUrl } from '@pfs/testing';
 import { send, type Answer, type RequestOptions } from '../support/http-client';
-import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
+import { expectError, startE2eStack, statementCheck, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-quote-exec');
 
@@ -124,6 +124,7 @@ describe('quote execution (end to end)', () => {
     counterpartyOrganizationId: null,
     reference: null,
     failureReason: null,
+    destination: null,
     createdAt: expect.any(String),
     updatedAt: expect.any(String),
   });
@@ -375,6 +376,7 @@ describe('quote execution (end to end)', () => {
       counterpartyOrganizationId: client.organizationId,
       reference: null,
       failureReason: null,
+      destination: null,
       createdAt: trade.createdAt,
       updatedAt: trade.createdAt,
     });
@@ -434,6 +436,14 @@ describe('quote execution (end to end)', () => {
         },
       ]);
       expect(await journalOf(commissionId)).toEqual([]);
+
+      // Each statement points at its reader's own transaction: the recipient's one line is its
+      // COMMISSION (never the client's TRADE, which it cannot open), the client's lines its TRADE.
+      const recipientStatement = await statementCheck(e2e.baseUrl, recipient);
+      expect(recipientStatement).toEqual({ lines: 1, transactionIds: [commissionId], foreign: [] });
+      const clientStatement = await statementCheck(e2e.baseUrl, client);
+      expect(clientStatement.foreign).toEqual([]);
+      expect(clientStatement.transactionIds.slice(0, 2)).toEqual([trade.transactionId, trade.transactionId]);
 
       // An event each: the trade to the client's audience, the commission to the recipient's.
       expect(await statusEvents(trade.transactionId)).toEqual([

@@ -3,7 +3,7 @@ import type { BeneficiaryView, ServicenetView, TransactionView } from '@pfs/cont
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { eventually, isolateQueues, testDatabaseUrl } from '@pfs/testing';
 import { send, type RequestOptions } from '../support/http-client';
-import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
+import { expectError, startE2eStack, statementCheck, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
 import { TestDnsServer } from './support/test-dns-server';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -200,6 +200,22 @@ describe('servicenet and internal transfers (end to end)', () => {
       expect(JSON.stringify(receiverEvent?.payload)).not.toContain(alice.accountId);
     });
 
+    it('each side’s statement points at its own transactions: every transactionId on the receiver’s entries opens for the receiver', async () => {
+      const sent = (await transfer(alice, toBob.beneficiaryId, '1.5')).json<TransactionView>();
+      const bobs = await statementCheck(e2e.baseUrl, bob);
+      // The faucet credit and the transfers received so far, each on a transaction Bob can open.
+      expect(bobs.lines).toBeGreaterThanOrEqual(3);
+      expect(bobs.foreign).toEqual([]);
+      expect(bobs.transactionIds).not.toContain(sent.transactionId);
+      const received = (await call('/v1/transactions?type=INTERNAL_TRANSFER', { key: bob.apiKey })).json<Page<TransactionView>>().data;
+      expect(bobs.transactionIds).toEqual(expect.arrayContaining(received.map((t) => t.transactionId)));
+      const alices = await statementCheck(e2e.baseUrl, alice);
+      expect(alices.foreign).toEqual([]);
+      expect(alices.transactionIds).toContain(sent.transactionId);
+      expect(await usdc(alice)).toBe('88.250000');
+      expect(await usdc(bob)).toBe('111.750000');
+    });
+
     it('delivers each side’s event to its own organization’s webhook endpoint only: SENDER to the sender, RECEIVER to the receiver', async () => {
       const [frank, grace] = await Promise.all([funded('e2e servicenet frank', '50'), funded('e2e servicenet grace', '0.000001')]);
       const graceHandle = handleFor('grace');
@@ -237,12 +253,26 @@ describe('servicenet and internal transfers (end to end)', () => {
       const again = await transfer(alice, toBob.beneficiaryId, '0.75', {}, key);
       expect([first.status, again.status]).toEqual([201, 201]);
       expect(again.json<TransactionView>().transactionId).toBe(first.json<TransactionView>().transactionId);
-      expect(await usdc(alice)).toBe('89.000000');
-      expect(await usdc(bob)).toBe('111.000000');
+      expect(await usdc(alice)).toBe('87.500000');
+      expect(await usdc(bob)).toBe('112.500000');
+    });
+
+    it('a beneficiary is paid only from the account it is registered on, as for payouts: another account of the organization is 400 invalid_request', async () => {
+      const opened = await post('/v1/accounts', alice.apiKey, { name: 'Alice operations' });
+      expect(opened.status).toBe(201);
+      const ops = { ...alice, accountId: opened.json<{ accountId: string }>().accountId };
+      const opsToBob = await beneficiary(ops, bobHandle);
+      expect(opsToBob.accountId).toBe(ops.accountId);
+      expect(expectError(await transfer(alice, opsToBob.beneficiaryId, '1'), 400, 'invalid_request').message).toMatch(/^beneficiaryId: .*another of your accounts/);
+      expect(expectError(await transfer(ops, toBob.beneficiaryId, '1'), 400, 'invalid_request').message).toMatch(/^beneficiaryId: /);
+      // From its own account the rule passes, and the empty account is short of funds.
+      expectError(await transfer(ops, opsToBob.beneficiaryId, '1'), 422, 'insufficient_funds');
+      expect(await usdc(alice)).toBe('87.500000');
+      expect(await usdc(bob)).toBe('112.500000');
     });
 
     it('refusals move nothing: insufficient_funds, beneficiary_blocked, beneficiary_not_found, servicenet_not_enabled (receiver disabled since), invalid_request', async () => {
-      expectError(await transfer(alice, toBob.beneficiaryId, '89.000001'), 422, 'insufficient_funds');
+      expectError(await transfer(alice, toBob.beneficiaryId, '87.500001'), 422, 'insufficient_funds');
 
       expect((await post(`/v1/sandbox/beneficiaries/${toBob.beneficiaryId}/block`, alice.apiKey)).status).toBe(200);
       expectError(await transfer(alice, toBob.beneficiaryId, '1'), 409, 'beneficiary_blocked');
@@ -259,8 +289,8 @@ describe('servicenet and internal transfers (end to end)', () => {
       expectError(await transfer(alice, toBob.beneficiaryId, '1', { asset: 'DOGE' }), 400, 'invalid_request');
       expectError(await transfer(alice, toBob.beneficiaryId, '1', { amount: 1 }), 400, 'invalid_request');
 
-      expect(await usdc(alice)).toBe('89.000000');
-      expect(await usdc(bob)).toBe('111.000000');
+      expect(await usdc(alice)).toBe('87.500000');
+      expect(await usdc(bob)).toBe('112.500000');
     });
   });
 
@@ -286,6 +316,9 @@ describe('servicenet and internal transfers (end to end)', () => {
       for (const org of [dave, erin]) {
         expect(await prisma.ledgerTransaction.count({ where: { organizationId: org.organizationId, type: 'INTERNAL_TRANSFER', role: 'SENDER', status: 'COMPLETED' } })).toBe(100);
         expect(await prisma.ledgerTransaction.count({ where: { organizationId: org.organizationId, type: 'INTERNAL_TRANSFER', role: 'RECEIVER', status: 'COMPLETED' } })).toBe(100);
+        // 201 lines (the faucet, 100 sent, 100 received), 201 transactions of its own, each opening for it.
+        const statement = await statementCheck(e2e.baseUrl, org);
+        expect([statement.lines, new Set(statement.transactionIds).size, statement.foreign]).toEqual([201, 201, []]);
       }
     }, 180000);
   });

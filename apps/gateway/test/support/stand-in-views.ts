@@ -40,6 +40,13 @@ export const PAYOUT_VIEW: TransactionView = {
   counterpartyOrganizationId: null,
   reference: 'Invoice 117',
   failureReason: null,
+  destination: {
+    rail: 'FIAT',
+    nickname: 'Supplier (USD)',
+    name: 'Acme Supplies Inc',
+    bank: { bankName: 'JPMorgan Chase', method: 'WIRE', currency: 'USD', swiftCode: 'CHASUS33', bankCountry: 'US', routingNumber: null, accountNumberLast4: '6789' },
+    crypto: null,
+  },
   createdAt: '2026-11-27T09:00:00.000Z',
   updatedAt: '2026-11-27T09:00:00.000Z',
 };

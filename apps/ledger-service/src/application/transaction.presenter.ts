@@ -24,6 +24,7 @@ export function presentTransaction(transaction: Transaction): TransactionView {
     counterpartyOrganizationId: t.counterpartyOrganizationId,
     reference: t.reference,
     failureReason: t.failureReason,
+    destination: t.destination,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
   };

@@ -1,6 +1,7 @@
 import type { Big, PayableBeneficiaryView } from '@pfs/contracts';
 import { customer, JournalEntry } from './journal-entry';
-import { BeneficiaryBlockedError, LedgerRequestError } from './ledger-errors';
+import { LedgerRequestError } from './ledger-errors';
+import { assertPayable } from './payout-beneficiary';
 import { Transaction, type StatusChange } from './transaction';
 
 /** One side of an internal transfer: an organization and the account its money leaves or reaches. */
@@ -48,6 +49,7 @@ export function internalTransfer(input: {
       counterpartyOrganizationId: counterparty.organizationId,
       reference: input.reference,
       failureReason: null,
+      destination: null,
       createdAt: now,
       updatedAt: now,
     }),
@@ -58,25 +60,22 @@ export function internalTransfer(input: {
   const received = side(input.receivedId, receiver, sender, 'RECEIVER', null);
   const entry = JournalEntry.of(input.journalId, 'INTERNAL_TRANSFER:COMPLETED', input.sentId, [
     { account: customer(sender.accountId), asset: input.asset, amount: input.amount.neg() },
-    { account: customer(receiver.accountId), asset: input.asset, amount: input.amount },
+    // The receiver's line is its own RECEIVER transaction, the one its statement can open.
+    { account: customer(receiver.accountId), asset: input.asset, amount: input.amount, transactionId: input.receivedId },
   ]);
   return { sent: { ...sent, entry }, received, entry };
 }
 
 /**
- * The receiving organization of a transfer to `beneficiary` from `accountId`: a SERVICENET
- * beneficiary of that account, ACTIVE (BLOCKED is `beneficiary_blocked`, INACTIVE and ARCHIVED
- * `invalid_request`, as for payouts).
+ * The receiving organization of a transfer to `beneficiary`: a SERVICENET beneficiary, ACTIVE
+ * (BLOCKED is `beneficiary_blocked`, INACTIVE and ARCHIVED `invalid_request`, as for payouts).
  */
-export function transferReceiver(beneficiary: PayableBeneficiaryView, accountId: string): string {
+export function transferReceiver(beneficiary: PayableBeneficiaryView): string {
   const id = beneficiary.beneficiaryId;
   if (beneficiary.type !== 'SERVICENET' || !beneficiary.servicenet) {
     throw new LedgerRequestError(`beneficiaryId: beneficiary ${id} is a ${beneficiary.type} beneficiary; a transfer needs a SERVICENET one (POST /v1/beneficiaries/servicenet).`);
   }
-  if (beneficiary.accountId !== accountId) throw new LedgerRequestError(`beneficiaryId: beneficiary ${id} belongs to another of your accounts, not ${accountId}.`);
-  if (beneficiary.status === 'BLOCKED') throw new BeneficiaryBlockedError(id);
-  if (beneficiary.status !== 'ACTIVE' || !beneficiary.payable) {
-    throw new LedgerRequestError(`beneficiaryId: beneficiary ${id} is ${beneficiary.status}; only an ACTIVE beneficiary can be paid.`);
-  }
+  // Paid only while ACTIVE, as a payout's; its account is checked with the paying account's (assertBeneficiaryOfAccount).
+  assertPayable(beneficiary);
   return beneficiary.servicenet.organizationId;
 }

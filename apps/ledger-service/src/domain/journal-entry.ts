@@ -33,12 +33,21 @@ export function platformAccountId(purpose: PlatformPurpose, asset: string): stri
   return `platform:${purpose}:${asset}`;
 }
 
-/** One line: positive credits the account (its balance goes up), negative debits it. */
+/**
+ * One line: positive credits the account (its balance goes up), negative debits it. It carries
+ * the transaction of the account it lands on, which is what that account's statement shows: the
+ * receiver's RECEIVER side of a transfer, the broker's COMMISSION of a trade, not the initiating
+ * transaction of another organization. Platform lines carry the entry's transaction.
+ */
 export interface JournalLine {
   account: LedgerAccountRef;
   asset: string;
   amount: Big;
+  transactionId: string;
 }
+
+/** A line as the posting rules write it: without a transaction of its own it takes the entry's. */
+export type JournalLineInput = Omit<JournalLine, 'transactionId'> & { transactionId?: string };
 
 /** A bug, never a client error: code tried to write an entry that does not balance. */
 export class UnbalancedJournalEntryError extends Error {
@@ -61,15 +70,21 @@ export class JournalEntry {
     readonly id: string,
     /** The transition it records, e.g. `CRYPTO_PAYIN:COMPLETED`. */
     readonly kind: string,
+    /** The transaction that initiated the entry (for a trade, the TRADE; for a transfer, the sender's). */
     readonly transactionId: string,
     readonly lines: readonly JournalLine[],
   ) {}
 
-  static of(id: string, kind: string, transactionId: string, lines: readonly JournalLine[]): JournalEntry {
+  static of(id: string, kind: string, transactionId: string, lines: readonly JournalLineInput[]): JournalEntry {
     const merged = new Map<string, JournalLine>();
-    for (const line of lines) {
+    for (const input of lines) {
+      const line: JournalLine = { ...input, amount: new Big(input.amount), transactionId: input.transactionId ?? transactionId };
       const existing = merged.get(key(line));
-      merged.set(key(line), existing ? { ...existing, amount: existing.amount.plus(line.amount) } : { ...line, amount: new Big(line.amount) });
+      if (existing && existing.transactionId !== line.transactionId) {
+        // A bug, never a client error: one account's line can only belong to one of its transactions.
+        throw new Error(`${kind} of ${transactionId} puts two transactions on one line (${key(line)})`);
+      }
+      merged.set(key(line), existing ? { ...existing, amount: existing.amount.plus(line.amount) } : line);
     }
     const kept = [...merged.values()].filter((line) => !line.amount.eq(0));
     const sums = new Map<string, Big>();

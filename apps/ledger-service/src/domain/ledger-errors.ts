@@ -84,10 +84,24 @@ export class LedgerRequestError extends DomainError {
   }
 }
 
-/** The faucet outside the sandbox: as if it did not exist (spec 4.6 rule 1). */
-export class FaucetUnavailableError extends DomainError {
-  constructor() {
-    super('not_found', 'No such operation: the faucet exists only in the sandbox.');
+/**
+ * A sandbox-only operation outside the sandbox (the faucet, spec 4.6 rule 1; the sandbox moves of
+ * a transaction): as if it did not exist. The ledger refuses these itself, whatever routes the
+ * gateway serves.
+ */
+export class SandboxOnlyError extends DomainError {
+  constructor(operation: string) {
+    super('not_found', `No such operation: ${operation} exists only in the sandbox.`);
+  }
+}
+
+/**
+ * A payout on a rail whose adapter cannot move money in this environment (the sandbox rails in
+ * production): refused before anything is asked or held, since nothing could ever move it.
+ */
+export class PayoutRailUnavailableError extends DomainError {
+  constructor(rail: string) {
+    super('service_not_enabled', `${rail === 'FIAT' ? 'Fiat' : 'Crypto'} payouts are not enabled in this environment yet: no payment rail is connected. Nothing was held.`);
   }
 }
 

@@ -1,4 +1,5 @@
 import { Big, TRANSACTION_ACTIONS, TRANSACTION_STATUSES, type TransactionAction, type TransactionStatus } from '@pfs/contracts';
+import { tradeTerms } from './trade-terms';
 import { actionsFrom, Transaction, TRANSITIONS } from './transaction';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
@@ -27,6 +28,7 @@ function payout(fee = '0.5') {
     fee: new Big(fee),
     beneficiaryId: 'bene_1',
     chainName: 'BASE_SEPOLIA',
+    destination: { rail: 'CRYPTO', nickname: 'Wallet', name: null, bank: null, crypto: { chainName: 'BASE_SEPOLIA', platform: 'EVM', address: '0x52908400098527886E0F7030069857D2E4169EE7' } },
     reference: null,
     journalId: 'jrnl_2',
     now,
@@ -121,6 +123,17 @@ describe('Posting rules', () => {
   });
 });
 
+describe('a payout’s destination', () => {
+  it('is kept from creation through every move, and only a payout has one', () => {
+    const { transaction } = payout();
+    const kept = transaction.props.destination;
+    expect(kept).toMatchObject({ rail: 'CRYPTO', crypto: { address: '0x52908400098527886E0F7030069857D2E4169EE7' } });
+    const completed = transaction.advance('lock', 'j', now).transaction.advance('complete', 'j', now).transaction;
+    expect(completed.props.destination).toBe(kept);
+    expect(deposit().transaction.props.destination).toBeNull();
+  });
+});
+
 describe('a payout declined by its rail', () => {
   it('records the rail’s reason, else a generic one, and returns hold and fee; knows its rail', () => {
     const { transaction } = payout();
@@ -133,5 +146,42 @@ describe('a payout declined by its rail', () => {
     expect(locked.advance('decline', 'jrnl_5', now).transaction.props.failureReason).toBe('Declined by the payment rail.');
     expect(deposit().transaction.isPayout).toBe(false);
     expect(deposit().transaction.payoutRail).toBeNull();
+  });
+});
+
+describe('a trade with its commission', () => {
+  const posted = (commission: string) =>
+    Transaction.trade({
+      id: 'txn_trade',
+      organizationId: 'org_client',
+      accountId: 'acct_client',
+      quoteId: 'quote_1',
+      terms: tradeTerms({ fromAsset: 'USDC', fromAmount: '40', toAsset: 'ETH', toAmount: '0.0132', fee: '0.4', commission }),
+      commission: { id: 'txn_commission', organizationId: 'org_broker', accountId: 'acct_broker' },
+      journalId: 'jrnl_1',
+      now,
+    });
+
+  it('puts the broker’s line on its own COMMISSION and every other line on the TRADE', () => {
+    const { trade, commission, entry } = posted('0.1');
+    expect(commission?.transaction.props).toMatchObject({ id: 'txn_commission', accountId: 'acct_broker', type: 'COMMISSION', role: 'RECEIVER' });
+    expect(trade.entry).toBe(entry);
+    expect(entry.transactionId).toBe('txn_trade');
+    expect(entry.lines.map((line) => `${line.account.kind === 'customer' ? line.account.accountId : line.account.purpose} ${line.asset} ${line.transactionId}`).sort()).toEqual(
+      [
+        'acct_client USDC txn_trade',
+        'liquidity USDC txn_trade',
+        'fees_earned USDC txn_trade',
+        'acct_broker USDC txn_commission',
+        'liquidity ETH txn_trade',
+        'acct_client ETH txn_trade',
+      ].sort(),
+    );
+  });
+
+  it('writes no broker line, and no COMMISSION, when nothing is owed', () => {
+    const { commission, entry } = posted('0');
+    expect(commission).toBeNull();
+    expect(entry.lines.every((line) => line.transactionId === 'txn_trade')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
-import { Big, type PayoutRail, type TransactionAction, type TransactionRole, type TransactionStatus, type TransactionType } from '@pfs/contracts';
-import { customer, JournalEntry, platform, type JournalLine } from './journal-entry';
+import { Big, type PayoutDestinationView, type PayoutRail, type TransactionAction, type TransactionRole, type TransactionStatus, type TransactionType } from '@pfs/contracts';
+import { customer, JournalEntry, platform, type JournalLineInput } from './journal-entry';
 import { IllegalTransitionError } from './ledger-errors';
 import type { TradeTerms } from './trade-terms';
 
@@ -43,6 +43,11 @@ export interface TransactionProps {
   counterpartyOrganizationId: string | null;
   reference: string | null;
   failureReason: string | null;
+  /**
+   * A payout's destination as it was at creation (null for every other type, and for payouts
+   * created before destinations were kept): what its rail sends to, never looked up again.
+   */
+  destination: PayoutDestinationView | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -108,6 +113,7 @@ export class Transaction {
       counterpartyOrganizationId: null,
       reference: null,
       failureReason: null,
+      destination: null,
       createdAt: input.now,
       updatedAt: input.now,
     });
@@ -125,6 +131,7 @@ export class Transaction {
     fee: Big;
     beneficiaryId: string;
     chainName: string | null;
+    destination: PayoutDestinationView;
     reference: string | null;
     journalId: string;
     now: Date;
@@ -146,6 +153,7 @@ export class Transaction {
       counterpartyOrganizationId: null,
       reference: input.reference,
       failureReason: null,
+      destination: input.destination,
       createdAt: input.now,
       updatedAt: input.now,
     });
@@ -180,6 +188,7 @@ export class Transaction {
       quoteId: input.quoteId,
       reference: null,
       failureReason: null,
+      destination: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -214,11 +223,12 @@ export class Transaction {
         })
       : null;
     const kept = paid ? terms.fee.minus(terms.commission) : terms.fee;
-    const lines: JournalLine[] = [
+    const lines: JournalLineInput[] = [
       line(customer(input.accountId), terms.fromAsset, terms.fromAmount.neg()),
       line(platform('liquidity'), terms.fromAsset, terms.fromAmount.minus(terms.fee)),
       line(platform('fees_earned'), terms.fromAsset, kept),
-      ...(paid ? [line(customer(paid.accountId), terms.fromAsset, terms.commission)] : []),
+      // The broker's line is its own COMMISSION, the transaction its statement can open.
+      ...(paid ? [line(customer(paid.accountId), terms.fromAsset, terms.commission, paid.id)] : []),
       line(platform('liquidity'), terms.toAsset, terms.toAmount.neg()),
       line(customer(input.accountId), terms.toAsset, terms.toAmount),
     ];
@@ -272,7 +282,7 @@ export class Transaction {
     const { type, accountId, asset, amount } = this.props;
     const fee = this.props.fee ?? new Big(0);
     const gross = amount.plus(fee);
-    let lines: JournalLine[] = [];
+    let lines: JournalLineInput[] = [];
     if (PAYINS.includes(type)) {
       if (status === 'COMPLETED') lines = [line(customer(accountId), asset, amount), line(platform('external_deposits'), asset, amount.neg())];
       if (status === 'REFUNDED') lines = [line(customer(accountId), asset, amount.neg()), line(platform('external_deposits'), asset, amount)];
@@ -296,6 +306,6 @@ export class Transaction {
   }
 }
 
-function line(account: JournalLine['account'], asset: string, amount: Big): JournalLine {
-  return { account, asset, amount };
+function line(account: JournalLineInput['account'], asset: string, amount: Big, transactionId?: string): JournalLineInput {
+  return { account, asset, amount, transactionId };
 }

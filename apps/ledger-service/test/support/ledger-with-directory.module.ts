@@ -1,5 +1,6 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
-import { commandConsumerProvider, eventConsumerProvider, ServiceRuntimeModule } from '@pfs/messaging';
+import { commandConsumerProvider, eventConsumerProvider, LOGGER, ServiceRuntimeModule } from '@pfs/messaging';
+import type { Logger } from '@pfs/platform';
 import { LEDGER_COMMAND_HANDLERS } from '../../src/adapters/messaging/ledger.command-handlers';
 import { OrganizationCreatedSubscriber } from '../../src/adapters/messaging/organization-created.subscriber';
 import { BeneficiaryDirectory } from '../../src/application/ports/beneficiary-directory';
@@ -16,7 +17,8 @@ import { InMemoryOrganizationDirectory } from './in-memory/in-memory-organizatio
  */
 @Module({})
 export class LedgerWithDirectoryModule {
-  static with(directory: InMemoryOrganizationDirectory, beneficiaries = new InMemoryBeneficiaryDirectory()): DynamicModule {
+  /** `logger`, when given, is what the ledger's own providers log to (e.g. one writing to memory, to read the startup lines). */
+  static with(directory: InMemoryOrganizationDirectory, beneficiaries = new InMemoryBeneficiaryDirectory(), logger?: Logger): DynamicModule {
     const providers: Provider[] = LEDGER_PROVIDERS.filter(
       (provider) =>
         !(typeof provider === 'object' && 'provide' in provider && (provider.provide === OrganizationDirectory || provider.provide === BeneficiaryDirectory)),
@@ -28,6 +30,7 @@ export class LedgerWithDirectoryModule {
         ...providers,
         { provide: OrganizationDirectory, useValue: directory },
         { provide: BeneficiaryDirectory, useValue: beneficiaries },
+        ...(logger ? [{ provide: LOGGER, useValue: logger }] : []),
         ...commandConsumerProvider('ledger', LEDGER_COMMAND_HANDLERS),
         ...eventConsumerProvider('ledger', [OrganizationCreatedSubscriber]),
       ],

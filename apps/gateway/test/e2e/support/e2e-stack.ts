@@ -77,3 +77,28 @@ export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.Proces
     stop: () => stack.stop(),
   };
 }
+
+/**
+ * Reads the whole statement of `org`'s account (`GET /v1/accounts/{id}/entries`, every page) and
+ * opens each line's transaction as `org` (`GET /v1/transactions/{id}`). Answers how many lines
+ * there were and each line whose transaction does not open as one of that account's own, with
+ * the status it got: a statement must point only at the reader's own transactions.
+ */
+export async function statementCheck(baseUrl: string, org: CreatedOrganization): Promise<{ lines: number; transactionIds: string[]; foreign: Array<{ transactionId: string; status: number }> }> {
+  const transactionIds: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const page = await send(baseUrl, `/v1/accounts/${org.accountId}/entries?${query}`, { key: org.apiKey });
+    if (page.status !== 200) throw new Error(`entries of ${org.accountId}: ${page.status}`);
+    const body = page.json<{ data: Array<{ transactionId: string }>; hasMore: boolean; nextCursor: string | null }>();
+    transactionIds.push(...body.data.map((line) => line.transactionId));
+    cursor = body.hasMore ? body.nextCursor : null;
+  } while (cursor);
+  const foreign: Array<{ transactionId: string; status: number }> = [];
+  for (const transactionId of new Set(transactionIds)) {
+    const opened = await send(baseUrl, `/v1/transactions/${transactionId}`, { key: org.apiKey });
+    if (opened.status !== 200 || opened.json<{ accountId: string }>().accountId !== org.accountId) foreign.push({ transactionId, status: opened.status });
+  }
+  return { lines: transactionIds.length, transactionIds, foreign };
+}

@@ -75,6 +75,7 @@ export class PrismaJournal extends Journal {
     const assets: string[] = [];
     const amounts: string[] = [];
     const after: Array<string | null> = [];
+    const transactionIds: string[] = [];
     for (const line of entry.lines) {
       const customer = line.account.kind === 'customer' ? line.account.accountId : null;
       accountIds.push(customer);
@@ -82,6 +83,7 @@ export class PrismaJournal extends Journal {
       assets.push(line.asset);
       amounts.push(line.amount.toFixed());
       after.push(customer ? (balanceAfter.get(`${customer}|${line.asset}`) ?? null) : null);
+      transactionIds.push(line.transactionId);
     }
     // One round trip for the entry and its lines; the deferred trigger checks at COMMIT that they balance.
     await refuseOverflow(db.$executeRaw`
@@ -90,17 +92,17 @@ export class PrismaJournal extends Journal {
         VALUES (${entry.id}, ${entry.kind}, ${entry.transactionId}, ${at})
         RETURNING id
       )
-      INSERT INTO "ledger"."postings" (journal_id, account_id, platform_account_id, asset, amount, balance_after, created_at)
-      SELECT journal.id, line.account_id, line.platform_account_id, line.asset, line.amount::numeric, line.balance_after::numeric, ${at}
-      FROM journal, unnest(${accountIds}::text[], ${platformIds}::text[], ${assets}::text[], ${amounts}::text[], ${after}::text[])
-        AS line(account_id, platform_account_id, asset, amount, balance_after)`);
+      INSERT INTO "ledger"."postings" (journal_id, account_id, platform_account_id, asset, amount, balance_after, transaction_id, created_at)
+      SELECT journal.id, line.account_id, line.platform_account_id, line.asset, line.amount::numeric, line.balance_after::numeric, line.transaction_id, ${at}
+      FROM journal, unnest(${accountIds}::text[], ${platformIds}::text[], ${assets}::text[], ${amounts}::text[], ${after}::text[], ${transactionIds}::text[])
+        AS line(account_id, platform_account_id, asset, amount, balance_after, transaction_id)`);
   }
 
   async entriesOf(accountId: string, beforeSequence: string | null, limit: number): Promise<AccountEntry[]> {
     const rows = await this.host.client.$queryRaw<EntryRow[]>`
-      SELECT p.id::text AS sequence, p.journal_id, j.transaction_id, p.asset, p.amount::text AS amount,
+      SELECT p.id::text AS sequence, p.journal_id, p.transaction_id, p.asset, p.amount::text AS amount,
         p.balance_after::text AS balance_after, p.created_at
-      FROM "ledger"."postings" p JOIN "ledger"."journals" j ON j.id = p.journal_id
+      FROM "ledger"."postings" p
       WHERE p.account_id = ${accountId} AND (${beforeSequence}::bigint IS NULL OR p.id < ${beforeSequence}::bigint)
       ORDER BY p.id DESC
       LIMIT ${limit}`;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Big, type CursorPosition, type TransactionRole, type TransactionStatus, type TransactionType } from '@pfs/contracts';
-import { newestFirstPage, PrismaTransactionHost, type Prisma } from '@pfs/persistence';
+import { Big, type CursorPosition, type PayoutDestinationView, type TransactionRole, type TransactionStatus, type TransactionType } from '@pfs/contracts';
+import { newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { TransactionRepository, type TransactionFilters } from '../../application/ports/transaction.repository';
 import { Transaction } from '../../domain/transaction';
 import { refuseOverflow } from './refuse-overflow';
@@ -18,30 +18,17 @@ export class PrismaTransactionRepository extends TransactionRepository {
   }
 
   async insert(transaction: Transaction): Promise<void> {
-    const t = transaction.props;
     // On every money command: raw SQL spares the query compiler's work on the hot path.
-    await refuseOverflow(this.host.client.$executeRaw`
-      INSERT INTO "ledger"."transactions" (id, organization_id, account_id, type, status, role, asset, amount, chain_name, beneficiary_id,
-        quote_id, fee, fee_asset, counterparty_organization_id, reference, failure_reason, created_at, updated_at)
-      VALUES (${t.id}, ${t.organizationId}, ${t.accountId}, ${t.type}, ${t.status}, ${t.role}, ${t.asset}, ${t.amount.toFixed()}::numeric,
-        ${t.chainName}, ${t.beneficiaryId}, ${t.quoteId}, ${t.fee?.toFixed() ?? null}::numeric, ${t.feeAsset}, ${t.counterpartyOrganizationId},
-        ${t.reference}, ${t.failureReason}, ${t.createdAt}, ${t.updatedAt})`);
+    await refuseOverflow(this.host.client.$executeRaw`${insertStatement(transaction)}`);
   }
 
   async insertForQuote(transaction: Transaction): Promise<boolean> {
-    const t = transaction.props;
-    if (!t.quoteId) throw new Error(`transaction ${t.id} has no quote`);
+    if (!transaction.props.quoteId) throw new Error(`transaction ${transaction.id} has no quote`);
     // ON CONFLICT on the unique (quote_id, type) index, not a caught unique violation: a violation
     // would abort the surrounding transaction, which could then not read the trade back. A
     // concurrent insert for the quote makes this one wait for its outcome: committed → no row
     // here (the caller reads the committed trade back), rolled back → ours.
-    const inserted = await refuseOverflow(this.host.client.$executeRaw`
-      INSERT INTO "ledger"."transactions" (id, organization_id, account_id, type, status, role, asset, amount, chain_name, beneficiary_id,
-        quote_id, fee, fee_asset, counterparty_organization_id, reference, failure_reason, created_at, updated_at)
-      VALUES (${t.id}, ${t.organizationId}, ${t.accountId}, ${t.type}, ${t.status}, ${t.role}, ${t.asset}, ${t.amount.toFixed()}::numeric,
-        ${t.chainName}, ${t.beneficiaryId}, ${t.quoteId}, ${t.fee?.toFixed() ?? null}::numeric, ${t.feeAsset}, ${t.counterpartyOrganizationId},
-        ${t.reference}, ${t.failureReason}, ${t.createdAt}, ${t.updatedAt})
-      ON CONFLICT (quote_id, type) DO NOTHING`);
+    const inserted = await refuseOverflow(this.host.client.$executeRaw`${insertStatement(transaction)} ON CONFLICT (quote_id, type) DO NOTHING`);
     return inserted > 0;
   }
 
@@ -105,6 +92,16 @@ export class PrismaTransactionRepository extends TransactionRepository {
   }
 }
 
+function insertStatement(transaction: Transaction): Prisma.Sql {
+  const t = transaction.props;
+  return Prisma.sql`
+    INSERT INTO "ledger"."transactions" (id, organization_id, account_id, type, status, role, asset, amount, chain_name, beneficiary_id,
+      quote_id, fee, fee_asset, counterparty_organization_id, reference, failure_reason, destination, created_at, updated_at)
+    VALUES (${t.id}, ${t.organizationId}, ${t.accountId}, ${t.type}, ${t.status}, ${t.role}, ${t.asset}, ${t.amount.toFixed()}::numeric,
+      ${t.chainName}, ${t.beneficiaryId}, ${t.quoteId}, ${t.fee?.toFixed() ?? null}::numeric, ${t.feeAsset}, ${t.counterpartyOrganizationId},
+      ${t.reference}, ${t.failureReason}, ${t.destination === null ? null : JSON.stringify(t.destination)}::jsonb, ${t.createdAt}, ${t.updatedAt})`;
+}
+
 function toTransaction(row: TransactionRow): Transaction {
   return Transaction.restore({
     id: row.id,
@@ -123,6 +120,8 @@ function toTransaction(row: TransactionRow): Transaction {
     counterpartyOrganizationId: row.counterpartyOrganizationId,
     reference: row.reference,
     failureReason: row.failureReason,
+    // Written by this adapter only, from the domain's own value.
+    destination: row.destination as unknown as PayoutDestinationView | null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   });

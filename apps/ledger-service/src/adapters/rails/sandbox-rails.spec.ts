@@ -1,25 +1,8 @@
-import { Big, SANDBOX_CHAIN_CATALOG, type ChainName, type PayableBeneficiaryView } from '@pfs/contracts';
+import { Big, SANDBOX_CHAIN_CATALOG, type ChainName, type PayableBeneficiaryView, type PayoutDestinationView } from '@pfs/contracts';
 import { Transaction } from '../../domain/transaction';
 import { isSandboxRefusedAddress, SandboxCryptoRail, SandboxFiatRail } from './sandbox-rails';
 
 const NOW = new Date('2026-11-27T09:00:00.000Z');
-
-function payout(rail: 'FIAT' | 'CRYPTO', asset: string, amount: string): Transaction {
-  return Transaction.payout({
-    id: 'txn_1',
-    organizationId: 'org_1',
-    accountId: 'acct_1',
-    rail,
-    asset,
-    amount: new Big(amount),
-    fee: new Big(1),
-    beneficiaryId: 'bene_1',
-    chainName: null,
-    reference: null,
-    journalId: 'jrnl_1',
-    now: NOW,
-  }).transaction;
-}
 
 function cryptoBeneficiary(chainName: ChainName, address: string): PayableBeneficiaryView {
   const chain = SANDBOX_CHAIN_CATALOG[chainName];
@@ -40,6 +23,33 @@ function cryptoBeneficiary(chainName: ChainName, address: string): PayableBenefi
   };
 }
 
+/** A payout as created, its destination taken from `beneficiary` (a crypto one unless told). */
+function payout(rail: 'FIAT' | 'CRYPTO', asset: string, amount: string, beneficiary = cryptoBeneficiary('BASE_SEPOLIA', '0x52908400098527886E0F7030069857D2E4169EE7')): Transaction {
+  const crypto = beneficiary.crypto;
+  const destination: PayoutDestinationView = {
+    rail,
+    nickname: beneficiary.nickname,
+    name: null,
+    bank: null,
+    crypto: crypto && { chainName: crypto.chainName, platform: crypto.platform, address: crypto.address },
+  };
+  return Transaction.payout({
+    id: 'txn_1',
+    organizationId: 'org_1',
+    accountId: 'acct_1',
+    rail,
+    asset,
+    amount: new Big(amount),
+    fee: new Big(1),
+    beneficiaryId: 'bene_1',
+    chainName: null,
+    destination,
+    reference: null,
+    journalId: 'jrnl_1',
+    now: NOW,
+  }).transaction;
+}
+
 describe('the sandbox rails', () => {
   it('refuse each chain family’s zero and burn addresses, whatever the case of an EVM one, and nothing else', () => {
     expect(isSandboxRefusedAddress('EVM', '0x0000000000000000000000000000000000000000')).toBe(true);
@@ -55,13 +65,34 @@ describe('the sandbox rails', () => {
 
   it('the crypto rail answers chain_send_failed naming the chain for a burn address, and takes any other send', async () => {
     const rail = new SandboxCryptoRail();
-    const instruction = (beneficiary: PayableBeneficiaryView) => ({ rail: 'CRYPTO' as const, asset: 'USDC', amount: new Big(1), beneficiary, reference: null });
+    const instruction = (beneficiary: PayableBeneficiaryView) => ({
+      rail: 'CRYPTO' as const,
+      asset: 'USDC',
+      amount: new Big(1),
+      beneficiary,
+      destination: payout('CRYPTO', 'USDC', '1', beneficiary).props.destination!,
+      reference: null,
+    });
     await expect(rail.submit(instruction(cryptoBeneficiary('TRON_NILE', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb')))).rejects.toMatchObject({
       code: 'chain_send_failed',
       message: expect.stringContaining('TRON_NILE'),
     });
     await expect(rail.submit(instruction(cryptoBeneficiary('BASE_SEPOLIA', '0x52908400098527886E0F7030069857D2E4169EE7')))).resolves.toBeUndefined();
-    await expect(rail.verdict()).resolves.toEqual({ settles: true });
+    await expect(rail.verdict(payout('CRYPTO', 'USDC', '1'))).resolves.toEqual({ settles: true });
+  });
+
+  it('the crypto rail sends to the payout’s stored destination: what the instruction’s beneficiary says later is never read', async () => {
+    const rail = new SandboxCryptoRail();
+    const fine = cryptoBeneficiary('BASE_SEPOLIA', '0x52908400098527886E0F7030069857D2E4169EE7');
+    const sent = payout('CRYPTO', 'USDC', '1', fine);
+    // The beneficiary object changing afterwards (a PATCH to the burn address) does not reach the payout.
+    fine.crypto!.address = '0x000000000000000000000000000000000000dEaD';
+    await expect(rail.verdict(sent)).resolves.toEqual({ settles: true });
+    // A payout whose stored destination is a refused address is declined, never sent.
+    await expect(rail.verdict(payout('CRYPTO', 'USDC', '1', cryptoBeneficiary('BASE_SEPOLIA', '0x0000000000000000000000000000000000000000')))).resolves.toEqual({
+      settles: false,
+      reason: expect.stringContaining('BASE_SEPOLIA'),
+    });
   });
 
   it('the fiat rail declines a LOCKED amount ending in .13 and settles every other', async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { findAsset, type ChainPlatform } from '@pfs/contracts';
+import { findAsset, type ChainPlatform, type ServiceEnvironment } from '@pfs/contracts';
 import { PayoutRail, type PayoutInstruction, type RailVerdict } from '../../application/ports/payout-rail';
 import { ChainSendFailedError } from '../../domain/ledger-errors';
 import type { Transaction } from '../../domain/transaction';
@@ -22,6 +22,9 @@ export function isSandboxRefusedAddress(platform: ChainPlatform, address: string
   return platform === 'EVM' ? refused.some((burn) => burn.toLowerCase() === address.toLowerCase()) : refused.includes(address);
 }
 
+/** The sandbox rails move payouts through the sandbox's own settlement and drive routes, which production has not. */
+const SANDBOX_ONLY: readonly ServiceEnvironment[] = ['sandbox'];
+
 /** The fractional digits a sandbox bank declines after locking, like a card sandbox's magic amounts. */
 export const SANDBOX_DECLINED_CENTS = '13';
 
@@ -34,21 +37,28 @@ export function isSandboxDeclinedAmount(payout: Transaction): boolean {
 
 /**
  * The sandbox chains: a send to a chain's zero or burn address is refused at once with
- * `chain_send_failed` (nothing is held); every other send is taken and settles.
+ * `chain_send_failed` (nothing is held); every other send is taken and settles. The chain sends
+ * to the payout's stored destination: were it ever a refused address, the payout would be
+ * declined, not sent.
  */
 @Injectable()
 export class SandboxCryptoRail extends PayoutRail {
   readonly rail = 'CRYPTO' as const;
+  readonly adapter = 'sandbox-chains';
+  readonly environments = SANDBOX_ONLY;
 
   async submit(instruction: PayoutInstruction): Promise<void> {
-    const crypto = instruction.beneficiary.crypto;
+    const crypto = instruction.destination.crypto;
     if (crypto && isSandboxRefusedAddress(crypto.platform, crypto.address)) {
       throw new ChainSendFailedError(crypto.chainName, 'the destination is the chain’s zero or burn address (the sandbox refuses it, as a chain node would refuse the send).');
     }
   }
 
-  async verdict(): Promise<RailVerdict> {
-    return { settles: true };
+  async verdict(payout: Transaction): Promise<RailVerdict> {
+    const crypto = payout.props.destination?.crypto;
+    return crypto && isSandboxRefusedAddress(crypto.platform, crypto.address)
+      ? { settles: false, reason: `Declined by ${crypto.chainName}: the destination is the chain’s zero or burn address.` }
+      : { settles: true };
   }
 }
 
@@ -59,6 +69,8 @@ export class SandboxCryptoRail extends PayoutRail {
 @Injectable()
 export class SandboxFiatRail extends PayoutRail {
   readonly rail = 'FIAT' as const;
+  readonly adapter = 'sandbox-bank';
+  readonly environments = SANDBOX_ONLY;
 
   async submit(): Promise<void> {
     // The sandbox bank takes every instruction; its refusal comes after locking (see verdict).

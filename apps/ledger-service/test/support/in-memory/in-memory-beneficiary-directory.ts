@@ -1,16 +1,22 @@
 import { DomainError, SANDBOX_CHAIN_CATALOG, type ChainName, type PayableBeneficiaryView } from '@pfs/contracts';
 import { BeneficiaryDirectory } from '../../../src/application/ports/beneficiary-directory';
 
+/** The account a beneficiary is registered on, and its organization. */
+export interface BeneficiaryOwner {
+  organizationId: string;
+  accountId: string;
+}
+
 /** The beneficiary service's answers, as the test sets them: another organization's is `beneficiary_not_found`, as there. */
 export class InMemoryBeneficiaryDirectory extends BeneficiaryDirectory {
   private readonly beneficiaries = new Map<string, PayableBeneficiaryView>();
   private counter = 0;
 
-  /** An ACTIVE CRYPTO beneficiary of the organization on `chainName` (a plain EVM address unless told). */
-  crypto(organizationId: string, setup: { chainName?: ChainName; address?: string; asset?: string | null; status?: PayableBeneficiaryView['status'] } = {}): string {
+  /** An ACTIVE CRYPTO beneficiary of the account on `chainName` (a plain EVM address unless told). */
+  crypto(owner: BeneficiaryOwner, setup: { chainName?: ChainName; address?: string; asset?: string | null; status?: PayableBeneficiaryView['status'] } = {}): string {
     const chainName = setup.chainName ?? 'ETHEREUM_SEPOLIA';
     const chain = SANDBOX_CHAIN_CATALOG[chainName];
-    return this.add(organizationId, {
+    return this.add(owner, {
       type: 'CRYPTO',
       status: setup.status ?? 'ACTIVE',
       bank: null,
@@ -18,9 +24,9 @@ export class InMemoryBeneficiaryDirectory extends BeneficiaryDirectory {
     });
   }
 
-  /** An ACTIVE BANK beneficiary of the organization paid in `currency`. */
-  bank(organizationId: string, setup: { currency?: string; status?: PayableBeneficiaryView['status'] } = {}): string {
-    return this.add(organizationId, {
+  /** An ACTIVE BANK beneficiary of the account paid in `currency`. */
+  bank(owner: BeneficiaryOwner, setup: { currency?: string; status?: PayableBeneficiaryView['status'] } = {}): string {
+    return this.add(owner, {
       type: 'BANK',
       status: setup.status ?? 'ACTIVE',
       crypto: null,
@@ -33,6 +39,7 @@ export class InMemoryBeneficiaryDirectory extends BeneficiaryDirectory {
         iban: 'DE89370400440532013000',
         routingNumber: null,
         accountNumber: 'DE89370400440532013000',
+        accountNumberLast4: '3000',
         bankAddressLine1: null,
         bankCity: null,
         bankRegion: null,
@@ -45,9 +52,14 @@ export class InMemoryBeneficiaryDirectory extends BeneficiaryDirectory {
   }
 
   setStatus(beneficiaryId: string, status: PayableBeneficiaryView['status']): void {
+    this.update(beneficiaryId, (beneficiary) => ({ ...beneficiary, status, payable: status === 'ACTIVE' }));
+  }
+
+  /** What a PATCH in the beneficiary service does: the next answer is the changed beneficiary. */
+  update(beneficiaryId: string, change: (beneficiary: PayableBeneficiaryView) => PayableBeneficiaryView): void {
     const beneficiary = this.beneficiaries.get(beneficiaryId);
     if (!beneficiary) throw new Error(`no beneficiary ${beneficiaryId}`);
-    this.beneficiaries.set(beneficiaryId, { ...beneficiary, status, payable: status === 'ACTIVE' });
+    this.beneficiaries.set(beneficiaryId, change(beneficiary));
   }
 
   async payable(organizationId: string, beneficiaryId: string): Promise<PayableBeneficiaryView> {
@@ -56,13 +68,13 @@ export class InMemoryBeneficiaryDirectory extends BeneficiaryDirectory {
     return beneficiary;
   }
 
-  private add(organizationId: string, details: Pick<PayableBeneficiaryView, 'type' | 'status' | 'bank' | 'crypto'>): string {
+  private add(owner: BeneficiaryOwner, details: Pick<PayableBeneficiaryView, 'type' | 'status' | 'bank' | 'crypto'>): string {
     this.counter += 1;
     const beneficiaryId = `bene_${this.counter.toString(16).padStart(32, '0')}`;
     this.beneficiaries.set(beneficiaryId, {
       beneficiaryId,
-      organizationId,
-      accountId: 'acct_00000000000000000000000000000000',
+      organizationId: owner.organizationId,
+      accountId: owner.accountId,
       nickname: `Beneficiary ${this.counter}`,
       entityType: 'INDIVIDUAL',
       name: 'Ada Lovelace',

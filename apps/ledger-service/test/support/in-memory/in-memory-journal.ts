@@ -30,7 +30,7 @@ export class InMemoryJournal extends Journal {
       this.customerLines.push({
         sequence: String(this.sequence),
         journalId: entry.id,
-        transactionId: entry.transactionId,
+        transactionId: line.transactionId,
         accountId: line.account.accountId,
         asset: line.asset,
         amount: line.amount,

@@ -57,7 +57,7 @@ export function ledgerInMemory(options: { environment?: ServiceEnvironment; fauc
     creditFaucet: new CreditFaucetUseCase(unitOfWork, accounts, fundingMethods, transactions, journal, directory, settings, outbox, ids, clock),
     createPayout: new CreatePayoutUseCase(unitOfWork, accounts, transactions, journal, directory, beneficiaries, rails, settings, ids, clock),
     settlePayouts: new SettlePayoutsUseCase(unitOfWork, transactions, journal, directory, rails, outbox, settings, ids, clock),
-    advanceTransaction: new AdvanceTransactionUseCase(unitOfWork, transactions, journal, directory, outbox, ids, clock),
+    advanceTransaction: new AdvanceTransactionUseCase(unitOfWork, transactions, journal, directory, outbox, settings, ids, clock),
     getTransaction: new GetTransactionUseCase(transactions),
     listTransactions: new ListTransactionsUseCase(transactions, cursors),
     openAccount: new OpenAccountUseCase(unitOfWork, accounts, ids, clock),

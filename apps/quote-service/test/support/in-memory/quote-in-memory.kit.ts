@@ -143,6 +143,7 @@ export class InMemoryTradeLedger extends TradeLedger {
       counterpartyOrganizationId: null,
       reference: null,
       failureReason: null,
+      destination: null,
       createdAt: at,
       updatedAt: at,
     };

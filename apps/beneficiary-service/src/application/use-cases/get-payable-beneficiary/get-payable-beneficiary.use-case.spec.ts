@@ -1,7 +1,7 @@
 import { bankCommand, beneficiaryInMemory } from '../../../../test/support/in-memory/beneficiary-in-memory.kit';
 
 describe('GetPayableBeneficiaryUseCase (in memory)', () => {
-  it('gives a payout the full bank details and whether it may pay now: only ACTIVE is payable', async () => {
+  it('gives a payout the full bank details, their masked form (what the payout keeps), and whether it may pay now: only ACTIVE is payable', async () => {
     const kit = beneficiaryInMemory();
     const { beneficiaryId } = await kit.createBank.execute(bankCommand());
     const target = { organizationId: 'org_1', beneficiaryId };
@@ -10,7 +10,7 @@ describe('GetPayableBeneficiaryUseCase (in memory)', () => {
       status: 'ACTIVE',
       payable: true,
       name: 'Jane Doe',
-      bank: { accountNumber: '0532013000', iban: 'DE89370400440532013000', currency: 'EUR', method: 'SEPA' },
+      bank: { accountNumber: '0532013000', accountNumberLast4: '3000', iban: 'DE89370400440532013000', currency: 'EUR', method: 'SEPA' },
       crypto: null,
       servicenet: null,
     });

@@ -11,7 +11,7 @@ describe('AdvanceTransactionUseCase (in memory)', () => {
   });
 
   const payout = () =>
-    ledger.createPayout.execute({ ...org, rail: 'CRYPTO', asset: 'USDC', amount: '20', beneficiaryId: ledger.beneficiaries.crypto(org.organizationId, { chainName: 'BASE_SEPOLIA' }), reference: null });
+    ledger.createPayout.execute({ ...org, rail: 'CRYPTO', asset: 'USDC', amount: '20', beneficiaryId: ledger.beneficiaries.crypto(org, { chainName: 'BASE_SEPOLIA' }), reference: null });
   const advance = (transactionId: string, action: 'lock' | 'complete' | 'decline' | 'refund', organizationId = org.organizationId) =>
     ledger.advanceTransaction.execute({ organizationId, transactionId, action });
   const statuses = () => ledger.outbox.dataOf('transaction.status.updated').map((data) => `${data.previous_status}→${data.status}:${data.role}`);
@@ -53,5 +53,15 @@ describe('AdvanceTransactionUseCase (in memory)', () => {
     const other = await ledger.organization();
     const { transactionId } = await payout();
     await expect(advance(transactionId, 'lock', other.organizationId)).rejects.toMatchObject({ code: 'transaction_not_found' });
+  });
+
+  it('does not exist outside the sandbox: not_found, nothing moved', async () => {
+    const production = ledgerInMemory({ environment: 'production' });
+    const client = await production.organization();
+    await expect(production.advanceTransaction.execute({ ...client, transactionId: 'txn_ffffffffffffffffffffffffffffffff', action: 'complete' })).rejects.toMatchObject({
+      code: 'not_found',
+      message: expect.stringContaining('only in the sandbox'),
+    });
+    expect(production.outbox.events).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, IdGenerator, UnitOfWork, type TransactionView } from '@pfs/contracts';
 import { catalogAsset, positiveAmount } from '../../../domain/amounts';
 import { AccountNotFoundError, LedgerRequestError, VerificationRequiredError } from '../../../domain/ledger-errors';
-import { payoutDestination } from '../../../domain/payout-beneficiary';
+import { assertBeneficiaryOfAccount, payoutDestination } from '../../../domain/payout-beneficiary';
 import { Transaction } from '../../../domain/transaction';
 import { presentTransaction } from '../../transaction.presenter';
 import { AccountRepository } from '../../ports/account.repository';
@@ -16,11 +16,14 @@ import type { CreatePayoutCommand } from './create-payout.command';
 
 /**
  * POST /v1/payouts/{fiat|crypto}: the beneficiary is asked of the beneficiary service and checked
- * (payoutDestination: type, status, currency or chain), the rail is asked whether it takes the
- * send (a refusal such as `chain_send_failed` holds nothing), then an EXPECTED transaction holds
- * amount + fee (the rail's fee of GET /v1/fees, in the payout asset) out of the balance at once,
- * in one database transaction. Creation is not a transition, so no event (api-decisions §5:
- * every transition after creation emits one).
+ * (payoutDestination: type, status, currency or chain; then, once the paying account is
+ * known to be the caller's, that the beneficiary is registered on it), the rail is
+ * asked whether it takes the send (a refusal such as `chain_send_failed` holds nothing), then an
+ * EXPECTED transaction holds amount + fee (the rail's fee of GET /v1/fees, in the payout asset)
+ * out of the balance at once, in one database transaction. The payout keeps its destination as
+ * the beneficiary was at that moment (masked): every later step reads that, never the beneficiary
+ * again, so a PATCH of the beneficiary does not redirect a payout in flight. Creation is not a
+ * transition, so no event (api-decisions §5: every transition after creation emits one).
  */
 @Injectable()
 export class CreatePayoutUseCase {
@@ -38,6 +41,8 @@ export class CreatePayoutUseCase {
   ) {}
 
   async execute(command: CreatePayoutCommand): Promise<TransactionView> {
+    // First of all: a rail that cannot move money here (the sandbox's, in production) refuses before anything is asked or held.
+    const rail = this.rails.forPayoutIn(command.rail, this.settings.environment);
     const asset = catalogAsset(command.asset);
     if ((command.rail === 'FIAT') !== (asset.type === 'FIAT')) {
       throw new LedgerRequestError(`asset: ${asset.code} is ${asset.type} and cannot be paid out on the ${command.rail} rail.`);
@@ -46,13 +51,14 @@ export class CreatePayoutUseCase {
     const standing = await this.directory.standing(command.organizationId);
     if (standing.verificationStatus !== 'APPROVED') throw new VerificationRequiredError(command.organizationId);
     const beneficiary = await this.beneficiaries.payable(command.organizationId, command.beneficiaryId);
-    const { chainName } = payoutDestination(command.rail, asset.code, beneficiary);
-    await this.rails.for(command.rail).submit({ rail: command.rail, asset: asset.code, amount, beneficiary, reference: command.reference });
+    const { chainName, destination } = payoutDestination(command.rail, asset.code, beneficiary);
+    await rail.submit({ rail: command.rail, asset: asset.code, amount, beneficiary, destination, reference: command.reference });
 
     return this.unitOfWork.run(async () => {
       const account = await this.accounts.findOwnership(command.accountId);
       if (account?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
       if (account.status !== 'ACTIVE') throw new LedgerRequestError(`accountId: account ${command.accountId} is ${account.status}.`);
+      assertBeneficiaryOfAccount(beneficiary, command.accountId);
       const now = this.clock.now();
       const { transaction, entry } = Transaction.payout({
         id: this.ids.next('transaction'),
@@ -64,6 +70,7 @@ export class CreatePayoutUseCase {
         fee: this.settings.payoutFees.feeFor(command.rail, asset.code),
         beneficiaryId: command.beneficiaryId,
         chainName,
+        destination,
         reference: command.reference,
         journalId: this.ids.next('journal'),
         now,

@@ -111,6 +111,7 @@ describe('CreateTransferUseCase (in memory)', () => {
       counterpartyOrganizationId: receiver.organizationId,
       reference: 'Invoice 7',
       failureReason: null,
+      destination: null,
       createdAt: '2026-11-23T09:00:00.000Z',
       updatedAt: '2026-11-23T09:00:00.000Z',
     });
@@ -138,6 +139,21 @@ describe('CreateTransferUseCase (in memory)', () => {
     // Neither side's event names the other's account.
     expect(JSON.stringify(fresh[0]?.data)).not.toContain(receiver.accountId);
     expect(JSON.stringify(fresh[1]?.data)).not.toContain(sender.accountId);
+  });
+
+  it('shows each side its own transaction on its statement: the receiver’s line opens as the receiver’s RECEIVER transaction', async () => {
+    const sent = await transfer.execute(command());
+    const receiverLines = (await ledger.listAccountEntries.execute({ organizationId: receiver.organizationId, accountId: receiver.accountId, page: { limit: 100, cursor: null } })).data;
+    expect(receiverLines.map((line) => line.amount)).toEqual(['40.500000']);
+    const [line] = receiverLines;
+    expect(line?.transactionId).not.toBe(sent.transactionId);
+    await expect(ledger.getTransaction.execute({ organizationId: receiver.organizationId, transactionId: line!.transactionId })).resolves.toMatchObject({
+      type: 'INTERNAL_TRANSFER',
+      accountId: receiver.accountId,
+      counterpartyOrganizationId: sender.organizationId,
+    });
+    const senderLines = (await ledger.listAccountEntries.execute({ organizationId: sender.organizationId, accountId: sender.accountId, page: { limit: 100, cursor: null } })).data;
+    expect(senderLines[0]).toMatchObject({ transactionId: sent.transactionId, amount: '-40.500000' });
   });
 
   it('refuses a short balance with insufficient_funds and writes nothing', async () => {

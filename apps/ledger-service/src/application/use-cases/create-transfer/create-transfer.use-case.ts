@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, EventOutbox, IdGenerator, UnitOfWork, type TransactionView } from '@pfs/contracts';
 import { catalogAsset, positiveAmount } from '../../../domain/amounts';
 import { internalTransfer, transferReceiver } from '../../../domain/internal-transfer';
+import { assertBeneficiaryOfAccount } from '../../../domain/payout-beneficiary';
 import {
   AccountNotFoundError,
   LedgerRequestError,
@@ -55,7 +56,7 @@ export class CreateTransferUseCase {
     const senderStanding = await this.directory.standing(command.organizationId);
     if (senderStanding.verificationStatus !== 'APPROVED') throw new VerificationRequiredError(command.organizationId);
     const beneficiary = await this.beneficiaries.payable(command.organizationId, command.beneficiaryId);
-    const receiverId = transferReceiver(beneficiary, command.accountId);
+    const receiverId = transferReceiver(beneficiary);
     if (!(await this.servicenet.isEnabled(receiverId))) {
       throw new ServicenetNotEnabledError(`The organization of beneficiary ${command.beneficiaryId} no longer has servicenet enabled: it cannot receive transfers now.`);
     }
@@ -65,6 +66,7 @@ export class CreateTransferUseCase {
       const account = await this.accounts.findOwnership(command.accountId);
       if (account?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
       if (account.status !== 'ACTIVE') throw new LedgerRequestError(`accountId: account ${command.accountId} is ${account.status}.`);
+      assertBeneficiaryOfAccount(beneficiary, command.accountId);
       const receiverAccountId = await this.accounts.findPrimaryId(receiverId);
       // Opened on organization.created, so only ever missing for a moment: refused, retryable.
       if (!receiverAccountId) throw new PrimaryAccountNotFoundError(receiverId);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, EventOutbox, IdGenerator, UnitOfWork, type TransactionView } from '@pfs/contracts';
 import { catalogAsset, positiveAmount } from '../../../domain/amounts';
 import { depositChainsFor } from '../../../domain/deposit-chains';
-import { AccountNotFoundError, FaucetUnavailableError, LedgerRequestError, VerificationRequiredError } from '../../../domain/ledger-errors';
+import { AccountNotFoundError, LedgerRequestError, SandboxOnlyError, VerificationRequiredError } from '../../../domain/ledger-errors';
 import { Transaction } from '../../../domain/transaction';
 import { recordStatusChange } from '../../transaction-events';
 import { presentTransaction } from '../../transaction.presenter';
@@ -35,7 +35,7 @@ export class CreditFaucetUseCase {
   ) {}
 
   async execute(command: CreditFaucetCommand): Promise<TransactionView> {
-    if (this.settings.environment !== 'sandbox') throw new FaucetUnavailableError();
+    if (this.settings.environment !== 'sandbox') throw new SandboxOnlyError('the faucet');
     const asset = catalogAsset(command.asset);
     if (asset.type !== 'CRYPTO') {
       throw new LedgerRequestError(`asset: ${asset.code} is a fiat asset; the faucet simulates crypto deposits only (USDC, USDT, ETH on their sandbox chains).`);

@@ -5,7 +5,7 @@ describe('ListAccountEntriesUseCase (in memory)', () => {
     const ledger = ledgerInMemory({ payoutFees: 'CRYPTO:USDC=0.5' });
     const org = await ledger.organization({ assets: ['USDC'] });
     const credit = await ledger.creditFaucet.execute({ ...org, asset: 'USDC', amount: '10', chainName: 'TRON_NILE' });
-    const payout = await ledger.createPayout.execute({ ...org, rail: 'CRYPTO', asset: 'USDC', amount: '4', beneficiaryId: ledger.beneficiaries.crypto(org.organizationId), reference: null });
+    const payout = await ledger.createPayout.execute({ ...org, rail: 'CRYPTO', asset: 'USDC', amount: '4', beneficiaryId: ledger.beneficiaries.crypto(org), reference: null });
     const page = await ledger.listAccountEntries.execute({ ...org, page: { limit: 1, cursor: null } });
     expect(page.data).toEqual([
       expect.objectContaining({ object: 'account_entry', transactionId: payout.transactionId, amount: '-4.500000', balanceAfter: '5.500000', asset: 'USDC' }),

@@ -12,7 +12,7 @@ describe('ListTransactionsUseCase (in memory)', () => {
       await ledger.creditFaucet.execute({ ...org, asset: 'USDC', amount, chainName: 'TRON_NILE' });
     }
     ledger.clock.advance(1000);
-    await ledger.createPayout.execute({ ...org, rail: 'CRYPTO', asset: 'USDC', amount: '1', beneficiaryId: ledger.beneficiaries.crypto(org.organizationId), reference: null });
+    await ledger.createPayout.execute({ ...org, rail: 'CRYPTO', asset: 'USDC', amount: '1', beneficiaryId: ledger.beneficiaries.crypto(org), reference: null });
   });
 
   const list = (filters: Record<string, string> = {}, limit = 25, cursor: string | null = null) =>

@@ -61,6 +61,7 @@ describe('PostTradeUseCase (in memory)', () => {
       counterpartyOrganizationId: null,
       reference: null,
       failureReason: null,
+      destination: null,
       createdAt: ledger.clock.now().toISOString(),
       updatedAt: ledger.clock.now().toISOString(),
     });
@@ -143,6 +144,17 @@ describe('PostTradeUseCase (in memory)', () => {
     ]);
   });
 
+  it('shows the broker its own COMMISSION on its statement, never the client’s TRADE', async () => {
+    const broker = await ledger.organization();
+    client = await fundedClient({ parentOrganizationId: broker.organizationId });
+    const { trade: posted, commission } = await trade();
+    const brokerLines = (await ledger.listAccountEntries.execute({ organizationId: broker.organizationId, accountId: broker.accountId, page: { limit: 100, cursor: null } })).data;
+    expect(brokerLines.map((line) => [line.transactionId, line.amount])).toEqual([[commission!.transactionId, '0.100000']]);
+    await expect(ledger.getTransaction.execute({ organizationId: broker.organizationId, transactionId: brokerLines[0]!.transactionId })).resolves.toMatchObject({ type: 'COMMISSION' });
+    const clientLines = (await ledger.listAccountEntries.execute({ organizationId: client.organizationId, accountId: client.accountId, page: { limit: 100, cursor: null } })).data;
+    expect(clientLines.slice(0, 2).map((line) => line.transactionId)).toEqual([posted.transactionId, posted.transactionId]);
+  });
+
   it('credits the referrer when the client has no creator, and the creator when it has both', async () => {
     const referrer = await ledger.organization();
     client = await fundedClient({ referrerOrganizationId: referrer.organizationId });
@@ -179,7 +191,7 @@ describe('PostTradeUseCase (in memory)', () => {
   });
 
   it('counts only what holds leave available: a pending payout’s amount and fee cannot be traded', async () => {
-    await ledger.createPayout.execute({ ...client, rail: 'CRYPTO', asset: 'USDC', amount: '60', beneficiaryId: ledger.beneficiaries.crypto(client.organizationId), reference: null });
+    await ledger.createPayout.execute({ ...client, rail: 'CRYPTO', asset: 'USDC', amount: '60', beneficiaryId: ledger.beneficiaries.crypto(client), reference: null });
     const before = written();
     await expect(trade({ fromAmount: '40', fee: '0.4' })).rejects.toMatchObject({ code: 'insufficient_funds' });
     expect(written()).toEqual(before);

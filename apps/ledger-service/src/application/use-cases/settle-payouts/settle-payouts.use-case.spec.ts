@@ -12,13 +12,13 @@ describe('SettlePayoutsUseCase (in memory)', () => {
   });
 
   const cryptoPayout = (amount: string) =>
-    ledger.createPayout.execute({ ...org, rail: 'CRYPTO', asset: 'USDC', amount, beneficiaryId: ledger.beneficiaries.crypto(org.organizationId), reference: null });
+    ledger.createPayout.execute({ ...org, rail: 'CRYPTO', asset: 'USDC', amount, beneficiaryId: ledger.beneficiaries.crypto(org), reference: null });
   /** 60 USD in the account, through a USDC → USD trade. */
   const withUsd = async () => {
     await ledger.postTrade.execute({ ...org, quoteId: 'quote_00000000000000000000000000000001', fromAsset: 'USDC', fromAmount: '60', toAsset: 'USD', toAmount: '60.00', fee: '0', commission: '0' });
   };
   const fiatPayout = (amount: string) =>
-    ledger.createPayout.execute({ ...org, rail: 'FIAT', asset: 'USD', amount, beneficiaryId: ledger.beneficiaries.bank(org.organizationId), reference: 'INV-1' });
+    ledger.createPayout.execute({ ...org, rail: 'FIAT', asset: 'USD', amount, beneficiaryId: ledger.beneficiaries.bank(org), reference: 'INV-1' });
   const statusOf = async (transactionId: string) => (await ledger.getTransaction.execute({ organizationId: org.organizationId, transactionId })).status;
   const events = (transactionId: string) =>
     ledger.outbox.events
@@ -82,5 +82,9 @@ describe('SettlePayoutsUseCase (in memory)', () => {
     expect(await ledger.settlePayouts.execute()).toEqual({ moved: 0, failed: [] });
     expect(await statusOf(payout.transactionId)).toBe('DECLINED');
     expect(ledger.journal.balanceOf(org.accountId, 'USDC')).toBe('100');
+  });
+
+  it('is the sandbox rails’ own settling: outside the sandbox it refuses to run', async () => {
+    await expect(ledgerInMemory({ environment: 'production' }).settlePayouts.execute()).rejects.toMatchObject({ code: 'not_found' });
   });
 });

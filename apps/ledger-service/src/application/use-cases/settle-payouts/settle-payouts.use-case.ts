@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, EventOutbox, IdGenerator, UnitOfWork } from '@pfs/contracts';
+import { SandboxOnlyError } from '../../../domain/ledger-errors';
 import type { StatusChange, Transaction } from '../../../domain/transaction';
 import { recordStatusChange } from '../../transaction-events';
 import { Journal } from '../../ports/journal';
@@ -40,6 +41,8 @@ export class SettlePayoutsUseCase {
   ) {}
 
   async execute(): Promise<SettlementPass> {
+    // The sandbox rails' own settling; a real rail reports its outcome instead.
+    if (this.settings.environment !== 'sandbox') throw new SandboxOnlyError('the sandbox rails’ settlement');
     const due = await this.transactions.findPayoutsDue(this.dueBy(), PASS_LIMIT);
     const pass: SettlementPass = { moved: 0, failed: [] };
     for (const transactionId of due) {
