@@ -47,7 +47,7 @@ describe('idempotent responses sealed at rest', () => {
       ['replay-key-1', 'replay-key-2,replay-key-1', 'replay-key-2'].map((keys) => startTestGateway({ env: { IDEMPOTENCY_REPLAY_KEY: keys } })),
     );
     org = await services.createOrganization('sealed replays');
-    // A beneficiary needs the primary account, which the ledger opens from the organization's event.
+    // The CLI answers once the ledger has opened the primary account; the route is read to be sure.
     await eventually(async () => ((await oldKey.request(`/v1/accounts/${org.accountId}`, { key: org.apiKey })).status === 200 ? true : undefined), 15000, 100);
   }, 120000);
 

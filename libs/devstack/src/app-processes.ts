@@ -84,6 +84,19 @@ export async function waitForReady(url: string, timeoutMs: number, isAlive: () =
   throw new Error(`${url}/readyz did not answer 200 within ${timeoutMs} ms`);
 }
 
+/** The line every app logs (at info) once it listens: `gateway listening`, `<service> service started`. */
+const STARTED_LINE = /"msg":"(gateway listening|[a-z-]+ service started)"/;
+
+const QUIET_LEVELS = new Set(['warn', 'error', 'fatal', 'silent']);
+
+async function waitForStartedLine(app: RunningApp, deadline: number, isAlive: () => boolean): Promise<void> {
+  while (!app.output.some((line) => STARTED_LINE.test(line))) {
+    if (!isAlive()) throw new Error(`process exited before it logged that it listens on ${app.url}`);
+    if (Date.now() > deadline) throw new Error(`${app.url}/readyz answered, but the process never logged that it listens`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /**
  * Starts each built app (`node dist/main.js`) as its own process and waits for its `/readyz`.
  * Services start before the gateway, whose readiness needs their queues consumed.
@@ -119,8 +132,14 @@ export async function startApps(options: StartAppsOptions): Promise<RunningStack
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
     apps.set(spec.name, app);
+    const alive = () => child.exitCode === null && child.signalCode === null;
+    const logsStart = !QUIET_LEVELS.has(String({ ...process.env, ...options.env, ...extraEnv }.LOG_LEVEL ?? 'info'));
     try {
-      await waitForReady(app.url, options.readyTimeoutMs ?? 30000, () => child.exitCode === null && child.signalCode === null);
+      const deadline = Date.now() + (options.readyTimeoutMs ?? 30000);
+      await waitForReady(app.url, deadline - Date.now(), alive);
+      // Another process may hold the port by now (two stacks picking the same free port) and
+      // answer /readyz in our child's place: ready means our child said it is listening too.
+      if (logsStart) await waitForStartedLine(app, deadline, alive);
     } catch (error) {
       // A random port can be taken between freePort() and the app's listen (by an outgoing
       // connection's ephemeral port, or another test's stack): take new ports and start again.

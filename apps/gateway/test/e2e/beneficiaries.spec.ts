@@ -102,7 +102,7 @@ describe('beneficiaries (end to end)', () => {
     return found;
   };
 
-  /** An organization whose primary account the ledger has opened (it does so from an event, moments after the CLI). */
+  /** An organization with its primary account (the CLI's org:create answers once the ledger has opened it). */
   const organization = async (label: string): Promise<CreatedOrganization> => {
     const org = await e2e.createOrganization(label);
     await eventually(async () => ((await read(`/v1/accounts/${org.accountId}`, org.apiKey)).status === 200 ? true : undefined), 15000, 100);

@@ -27,7 +27,7 @@ describe('exactly-once commands (end to end)', () => {
   const provisionedEvents = (accountId: string) =>
     prisma.ledgerOutboxEvent.count({ where: { type: 'funding-methods.provisioned', payload: { path: ['data', 'accountId'], equals: accountId } } });
 
-  /** The ledger opens an organization's primary account moments after the CLI created it; its owner. */
+  /** The owner of a primary account, read from the ledger's table (open by the time the CLI answers). */
   const primaryAccountOpened = (accountId: string) =>
     eventually(async () => (await prisma.ledgerAccount.findUnique({ where: { id: accountId }, select: { organizationId: true } }))?.organizationId);
 

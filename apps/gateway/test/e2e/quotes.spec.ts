@@ -93,7 +93,7 @@ describe('quotes (end to end)', () => {
     return found;
   };
 
-  /** An organization whose primary account the ledger has opened (it does so from an event, moments after the CLI). */
+  /** An organization's primary account as its owner reads it (open by the time the CLI answers). */
   const accountOpened = (key: string, accountId: string) =>
     eventually(async () => ((await call(`/v1/accounts/${accountId}`, { key })).status === 200 ? true : undefined), 15000, 100);
   const organization = async (label: string): Promise<CreatedOrganization> => {

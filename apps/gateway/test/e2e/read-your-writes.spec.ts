@@ -155,25 +155,31 @@ describe('read your writes (end to end)', () => {
   }, 60000);
 
   it('without the ledger, POST /v1/organizations answers 503 naming it; the retry with the same Idempotency-Key answers the organization, whose account then opens', async () => {
-    const idempotencyKey = randomUUID();
-    const create = () =>
-      call('/v1/organizations', { method: 'POST', key: broker.apiKey, body: { name: 'RYW while the ledger is down', entityType: 'BUSINESS', country: 'DE' }, headers: { 'Idempotency-Key': idempotencyKey } });
+    const name = `RYW while the ledger is down ${randomUUID().slice(0, 8)}`;
+    const create = (idempotencyKey: string) =>
+      call('/v1/organizations', { method: 'POST', key: broker.apiKey, body: { name, entityType: 'BUSINESS', country: 'DE' }, headers: { 'Idempotency-Key': idempotencyKey } });
     await e2e.stack.stopApp('ledger-service');
+    let refused: { idempotencyKey: string; answer: Answer };
     try {
-      // The organization service re-counts the ledger's consumers every second: until it sees none, the
-      // request waits for its deadline (and may be answered as the organization service not answering).
-      const refused = await eventually(async () => {
-        const answer = await create();
-        return answer.status === 503 && answer.text.includes('ledger') ? answer : undefined;
+      // The organization service re-counts the ledger's consumers every second: until it sees
+      // none, a request waits for its deadline and is answered as the organization service not
+      // answering. Each try has a key of its own: the organization is stored before the ledger
+      // is asked, so a retry under the same key is answered from the command log.
+      refused = await eventually(async () => {
+        const idempotencyKey = randomUUID();
+        const answer = await create(idempotencyKey);
+        return answer.status === 503 && answer.text.includes('ledger') ? { idempotencyKey, answer } : undefined;
       }, 30000, 100);
-      expect(expectError(refused, 503, 'internal_error').message).toBe('The ledger service is unavailable; try again shortly.');
+      expect(expectError(refused.answer, 503, 'internal_error').message).toBe('The ledger service is unavailable; try again shortly.');
     } finally {
       await e2e.stack.startApp('ledger-service');
     }
     const retried = await eventually(async () => {
-      const answer = await create();
+      const answer = await create(refused.idempotencyKey);
       return answer.status === 201 ? answer : undefined;
     }, 20000, 200);
+    // The retry answers the organization the refused request stored, not a new one.
+    expect((await create(refused.idempotencyKey)).json<OrganizationView>().organizationId).toBe(retried.json<OrganizationView>().organizationId);
     const client = retried.json<OrganizationView>();
     const apiKey = await issueKey(client.organizationId);
     await eventually(async () => ((await call(`/v1/accounts/${client.primaryAccountId}`, { key: apiKey })).status === 200 ? true : undefined), 20000, 100);

@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
-import { isolateQueues, testDatabaseUrl, testRedisUrl } from '@pfs/testing';
+import { isolateQueues, testDatabaseUrl } from '@pfs/testing';
 import { expectError, send, type Answer, type RequestOptions } from '../support/http-client';
-import { CLI, ROOT, startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
+import { startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-tiers');
-const run = promisify(execFile);
 
 interface Tier {
   key: string;
@@ -62,13 +59,13 @@ describe('pricing tiers end to end', () => {
     prisma.subOrgTierAssignment.findMany({ where: { organizationId }, orderBy: { id: 'asc' } });
 
   beforeAll(async () => {
-    // The restricted broker must exist before the organization service reads its configuration.
-    const { stdout } = await run(process.execPath, [CLI, 'org:create', '--name', `e2e restricted ${randomUUID().slice(0, 8)}`, '--approved', '--json'], {
-      env: { ...process.env, DATABASE_URL: testDatabaseUrl(), REDIS_URL: testRedisUrl(), QUEUE_PREFIX: queuePrefix, SERVICE_ENV: 'sandbox' },
-      cwd: ROOT,
-    });
-    restricted = JSON.parse(stdout) as CreatedOrganization;
-    e2e = await startE2eStack(queuePrefix, { SUB_ORG_TIER_OFFERS: `${restricted.organizationId}=standard,preferred` });
+    e2e = await startE2eStack(queuePrefix);
+    // The restricted broker must exist before the organization service reads its configuration:
+    // created with the stack up (the CLI answers once the ledger has opened its account), then
+    // the organization service restarted with the offers naming it.
+    restricted = await e2e.cli<CreatedOrganization>('org:create', '--name', `e2e restricted ${randomUUID().slice(0, 8)}`, '--approved');
+    await e2e.stack.stopApp('organization-service');
+    await e2e.stack.startApp('organization-service', { SUB_ORG_TIER_OFFERS: `${restricted.organizationId}=standard,preferred` });
     prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 2, applicationName: 'gateway-e2e-tiers' });
     [broker, stranger] = await Promise.all([e2e.createOrganization('e2e tier broker'), e2e.createOrganization('e2e tier stranger')]);
   }, 120000);

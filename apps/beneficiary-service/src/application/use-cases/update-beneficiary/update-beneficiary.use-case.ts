@@ -22,13 +22,17 @@ export class UpdateBeneficiaryUseCase {
     private readonly clock: Clock,
   ) {}
 
-  execute(command: UpdateBeneficiaryCommand): Promise<BeneficiaryView> {
+  async execute(command: UpdateBeneficiaryCommand): Promise<BeneficiaryView> {
+    // Asked of the ledger before the transaction opens, whenever the PATCH names an account
+    // (whether it is a move is known only under the row lock): no connection waits on the ledger.
+    const named = command.changes.accountId;
+    const ownsNamedAccount = typeof named === 'string' ? await this.accounts.isAccountOf(command.organizationId, named) : null;
     return this.unitOfWork.run(async () => {
       const current = await this.beneficiaries.findByIdForUpdate(command.beneficiaryId);
       if (!current?.isVisibleTo(command.organizationId)) throw new BeneficiaryNotFoundError(command.beneficiaryId);
       let updated = current.patch(command.changes, this.settings.environment, this.clock.now());
       const { accountId } = updated.props;
-      if (accountId !== current.props.accountId && !(await this.accounts.isAccountOf(command.organizationId, accountId))) throw new AccountNotFoundError(accountId);
+      if (accountId !== current.props.accountId && !ownsNamedAccount) throw new AccountNotFoundError(accountId);
       if (updated.destinationKey() !== current.destinationKey()) updated = updated.markDuplicateOf(await this.beneficiaries.earliestWithSameDestination(updated));
       await this.beneficiaries.save(updated);
       return presentBeneficiary(updated);

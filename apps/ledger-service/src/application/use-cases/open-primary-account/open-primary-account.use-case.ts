@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@pfs/contracts';
+import { Clock, UnitOfWork } from '@pfs/contracts';
 import { Account } from '../../../domain/account';
 import { AccountRepository } from '../../ports/account.repository';
 import type { OpenPrimaryAccountCommand } from './open-primary-account.command';
@@ -14,12 +14,14 @@ import type { OpenPrimaryAccountCommand } from './open-primary-account.command';
 @Injectable()
 export class OpenPrimaryAccountUseCase {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     private readonly accounts: AccountRepository,
     private readonly clock: Clock,
   ) {}
 
-  async execute(command: OpenPrimaryAccountCommand): Promise<{ opened: boolean }> {
+  execute(command: OpenPrimaryAccountCommand): Promise<{ opened: boolean }> {
     const account = Account.openPrimary(command.accountId, command.organizationId, this.clock.now());
-    return { opened: await this.accounts.openIfAbsent(account) };
+    // In a transaction of its own (or the event inbox's), so the command log records the answer with it.
+    return this.unitOfWork.run(async () => ({ opened: await this.accounts.openIfAbsent(account) }));
   }
 }
