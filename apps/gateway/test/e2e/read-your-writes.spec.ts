@@ -226,14 +226,19 @@ describe('read your writes (end to end)', () => {
       expect(misses).toEqual([]);
     }, 60000);
 
-    it('a new webhook endpoint: read, and its secret read', async () => {
+    it('a new webhook endpoint: read, its secret read, and deleted', async () => {
+      // The address is public (registration refuses any other here), so nothing may ever be
+      // delivered to it: the endpoints belong to an organization that moves no money, listen
+      // to transaction events only, and are deleted before the iteration ends.
+      const quiet = await e2e.createOrganization('e2e ryw hooks');
       const misses: Miss[] = [];
       await inPool(ITERATIONS, CONCURRENCY, async (iteration) => {
-        const created = await post('/v1/webhooks/endpoints', sender.apiKey, { url: `https://93.184.216.34/hooks/ryw-${iteration}` });
+        const created = await post('/v1/webhooks/endpoints', quiet.apiKey, { url: `https://93.184.216.34/hooks/ryw-${iteration}`, eventTypes: ['transaction.status.updated'] });
         if (!expectStatus(misses, iteration, 'POST /v1/webhooks/endpoints', created, 201)) return;
         const { id } = created.json<{ id: string }>();
-        expectStatus(misses, iteration, 'GET /v1/webhooks/endpoints/{id}', await call(`/v1/webhooks/endpoints/${id}`, { key: sender.apiKey }), 200);
-        expectStatus(misses, iteration, 'GET /v1/webhooks/endpoints/{id}/secret', await call(`/v1/webhooks/endpoints/${id}/secret`, { key: sender.apiKey }), 200);
+        expectStatus(misses, iteration, 'GET /v1/webhooks/endpoints/{id}', await call(`/v1/webhooks/endpoints/${id}`, { key: quiet.apiKey }), 200);
+        expectStatus(misses, iteration, 'GET /v1/webhooks/endpoints/{id}/secret', await call(`/v1/webhooks/endpoints/${id}/secret`, { key: quiet.apiKey }), 200);
+        expectStatus(misses, iteration, 'DELETE /v1/webhooks/endpoints/{id}', await call(`/v1/webhooks/endpoints/${id}`, { method: 'DELETE', key: quiet.apiKey, headers: { 'Idempotency-Key': randomUUID() } }), 200);
       });
       expect(misses).toEqual([]);
     }, 60000);
