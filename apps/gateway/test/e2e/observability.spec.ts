@@ -25,6 +25,9 @@ const ENV: NodeJS.ProcessEnv = {
   QUEUE_PREFIX: queuePrefix,
   LOG_LEVEL: 'debug',
   SERVICE_ENV: 'sandbox',
+  // This stack delivers nothing, and its worker's counters must say so: the sweeper reads every
+  // due delivery of the shared database, other files' included, so it does not run in here.
+  WEBHOOK_SWEEP_INTERVAL_MS: '3600000',
 };
 const PEPPER = readPlatformConfig(ENV).apiKeyPepper;
 
