@@ -3,12 +3,12 @@ import { performance } from 'node:perf_hooks';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
-  commandDefinition,
   commandLane,
   commandQueueName,
   newId,
   newRequestId,
   type CommandJobData,
+  type CommandLane,
   type CommandName,
   type CommandPayload,
   type CommandReplyMessage,
@@ -128,7 +128,8 @@ export class CommandBus {
     options: SendOptions,
   ): Promise<CommandResult<S, N>> {
     await this.start();
-    const queueName = commandQueueName(service, commandLane(service, name));
+    const lane = commandLane(service, name);
+    const queueName = commandQueueName(service, lane);
     // A count of zero may be stale (a consumer that has just started): look again before
     // failing, so a service that comes back is used at once and a dead one still fails fast.
     if (!this.liveWorkers.get(queueName)) await this.checkWorkers(queueName);
@@ -160,7 +161,7 @@ export class CommandBus {
         attempts: 2,
         backoff: { type: 'fixed', delay: 50 },
         removeOnComplete: true,
-        removeOnFail: removeOnFail(service, name),
+        removeOnFail: removeOnFail(lane),
       })
       .catch((error: unknown) => {
         const entry = this.pending.get(jobId);
@@ -250,8 +251,8 @@ export class CommandBus {
  * (that is for events, which carry no such field), and the log line names the command, the job
  * and the error. A failed query (ids and filters only) stays an hour, to be looked at.
  */
-function removeOnFail(service: CommandService, name: string): true | { age: number } {
-  return commandDefinition(service, name)?.kind === 'query' ? { age: 3600 } : true;
+function removeOnFail(lane: CommandLane): true | { age: number } {
+  return lane === 'queries' ? { age: 3600 } : true;
 }
 
 function roundTripOutcome(error: unknown): RoundTripOutcome {
