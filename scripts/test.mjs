@@ -65,11 +65,11 @@ async function main() {
   process.stdout.write(`${cyan('▸')} lint and typecheck ${dim('(turbo run lint typecheck)')}\n`);
   const checks = await turboRun(turbo, ['run', 'lint', 'typecheck', '--continue', '--output-logs=errors-only'], [], env);
 
-  process.stdout.write(`${cyan('▸')} tests ${dim('(turbo run test --concurrency=2)')}\n`);
+  process.stdout.write(`${cyan('▸')} tests ${dim('(turbo run test test:isolated test:e2e --concurrency=3)')}\n`);
   const reporter = join(root, 'scripts/lib/jest-results-reporter.cjs');
   const tests = await turboRun(
     turbo,
-    ['run', 'test', '--concurrency=2', '--continue', '--output-logs=new-only'],
+    ['run', 'test', 'test:isolated', 'test:e2e', '--concurrency=3', '--continue', '--output-logs=new-only'],
     ['--reporters=default', `--reporters=${reporter}`],
     env,
   );

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { APPS, startApps, type RunningStack } from '@pfs/devstack';
 import { testDatabaseUrl, testRedisUrl } from '@pfs/testing';
+import { sharedRunningStack, sharedStackDescription } from '../e2e/support/shared-stack';
 
 const run = promisify(execFile);
 
@@ -41,14 +42,14 @@ export async function startServices(queuePrefix: string, requested: string[]): P
     (file) => !existsSync(file),
   );
   if (unbuilt.length) throw new Error(`build the apps first (node_modules/.bin/turbo run build); missing: ${unbuilt.join(', ')}`);
-  const env: NodeJS.ProcessEnv = {
-    DATABASE_URL: testDatabaseUrl(),
-    REDIS_URL: testRedisUrl(),
-    QUEUE_PREFIX: queuePrefix,
-    LOG_LEVEL: 'info',
-    SERVICE_ENV: 'sandbox',
-  };
-  const stack = await startApps({ root: ROOT, ports: 'random', env, only: names, readyTimeoutMs: 60000 });
+  const shared = sharedStackDescription();
+  // In the end-to-end project the services are the shared stack's: the gateway this file boots
+  // in its own process must send on that stack's queue prefix, so it is set before the boot.
+  if (shared) process.env.QUEUE_PREFIX = shared.queuePrefix;
+  const env: NodeJS.ProcessEnv = shared
+    ? shared.env
+    : { DATABASE_URL: testDatabaseUrl(), REDIS_URL: testRedisUrl(), QUEUE_PREFIX: queuePrefix, LOG_LEVEL: 'info', SERVICE_ENV: 'sandbox' };
+  const stack = shared ? sharedRunningStack(shared) : await startApps({ root: ROOT, ports: 'random', env, only: names, readyTimeoutMs: 60000 });
   const cli = async <T>(...args: string[]): Promise<T> => {
     const { stdout } = await run(process.execPath, [CLI, ...args, '--json'], { env: { ...process.env, ...env }, cwd: ROOT });
     return JSON.parse(stdout) as T;

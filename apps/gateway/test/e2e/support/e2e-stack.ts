@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { APPS, startApps, type RunningStack } from '@pfs/devstack';
 import { testDatabaseUrl, testRedisUrl } from '@pfs/testing';
 import { send, type Answer } from '../../support/http-client';
+import { assertSharedSettings, sharedRunningStack, sharedStackDescription } from './shared-stack';
 
 // One HTTP client for every gateway test; re-exported for the end-to-end files.
 export { expectError, REQUEST_ID, type Answer, type ErrorBody } from '../../support/http-client';
@@ -23,6 +24,8 @@ export interface CreatedOrganization {
 
 export interface E2eStack {
   stack: RunningStack;
+  /** The BullMQ key prefix the stack's apps use. */
+  queuePrefix: string;
   baseUrl: string;
   env: NodeJS.ProcessEnv;
   /** The operator CLI with the stack's environment; `--json` output parsed. */
@@ -35,12 +38,20 @@ export interface E2eStack {
 }
 
 /**
- * Every app of the repository as its own process (built `dist/`), on free ports, sharing this
- * test file's queue prefix. Requires `turbo run build` first.
+ * The stack this test file talks to. In the end-to-end project, the one stack its global setup
+ * started (the settings asked for must be among the shared ones; `queuePrefix` is then the
+ * shared stack's, see `E2eStack.queuePrefix`). In the isolated project, every app of the
+ * repository as its own process (built `dist/`), on free ports, on this file's queue prefix,
+ * with `extraEnv` on top of the defaults. Requires `turbo run build` first.
  */
 export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<E2eStack> {
   const unbuilt = [...APPS.map((app) => join(ROOT, app.dir, 'dist/main.js')), CLI].filter((file) => !existsSync(file));
   if (unbuilt.length) throw new Error(`build every app first (node_modules/.bin/turbo run build); missing: ${unbuilt.join(', ')}`);
+  const shared = sharedStackDescription();
+  if (shared) {
+    assertSharedSettings(shared, extraEnv);
+    return e2eStackOf(sharedRunningStack(shared), shared.queuePrefix, shared.env);
+  }
   const env: NodeJS.ProcessEnv = {
     DATABASE_URL: testDatabaseUrl(),
     REDIS_URL: testRedisUrl(),
@@ -51,6 +62,10 @@ export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.Proces
     ...extraEnv,
   };
   const stack = await startApps({ root: ROOT, ports: 'random', env, readyTimeoutMs: 60000 });
+  return e2eStackOf(stack, queuePrefix, env);
+}
+
+function e2eStackOf(stack: RunningStack, queuePrefix: string, env: NodeJS.ProcessEnv): E2eStack {
   const baseUrl = stack.gatewayUrl;
   if (!baseUrl) throw new Error('the stack started without a gateway');
 
@@ -61,6 +76,7 @@ export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.Proces
 
   return {
     stack,
+    queuePrefix,
     baseUrl,
     env,
     cli,

@@ -3,7 +3,7 @@ import { Big, type QuoteView, type TransactionView } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { eventually, isolateQueues, ledgerInvariantViolations, testDatabaseUrl } from '@pfs/testing';
 import { send, type Answer, type RequestOptions } from '../support/http-client';
-import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
+import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from '../e2e/support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-quote-kill');
 

@@ -3,11 +3,11 @@ import { Queue } from 'bullmq';
 import { commandQueueName, type CommandService } from '@pfs/contracts';
 import { createRedisConnection } from '@pfs/messaging';
 import { eventually, isolateQueues, redisKeysHolding, testRedisUrl } from '@pfs/testing';
-import { IdempotencyStore } from '../src/idempotency/idempotency.store';
-import { requestFingerprint } from '../src/idempotency/request-fingerprint';
-import type { Answer } from './support/http-client';
-import { startServices, type CreatedOrganization, type ServiceProcesses } from './support/service-processes';
-import { startTestGateway, type TestGateway } from './support/test-gateway';
+import { IdempotencyStore } from '../../src/idempotency/idempotency.store';
+import { requestFingerprint } from '../../src/idempotency/request-fingerprint';
+import type { Answer } from '../support/http-client';
+import { startServices, type CreatedOrganization, type ServiceProcesses } from '../support/service-processes';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 const queuePrefix = isolateQueues('gw-sealed-replays');
 

@@ -1,9 +1,9 @@
 import { newId } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { eventually, isolateQueues, testDatabaseUrl } from '@pfs/testing';
-import { expectError } from './support/http-client';
-import { startServices, type CreatedOrganization, type ServiceProcesses } from './support/service-processes';
-import { startTestGateway, type TestGateway } from './support/test-gateway';
+import { expectError } from '../support/http-client';
+import { startServices, type CreatedOrganization, type ServiceProcesses } from '../support/service-processes';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 const queuePrefix = isolateQueues('gw-pagination');
 

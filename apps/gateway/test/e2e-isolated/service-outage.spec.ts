@@ -1,5 +1,5 @@
 import { eventually, isolateQueues } from '@pfs/testing';
-import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
+import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from '../e2e/support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-outage');
 

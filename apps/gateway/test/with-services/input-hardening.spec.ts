@@ -2,13 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { isolateQueues, testDatabaseUrl } from '@pfs/testing';
-import { MAX_HEADER_BYTES, TIMEOUT_CHECK_INTERVAL_MS } from '../src/http/client-error.handler';
-import { MAX_JSON_DEPTH } from '../src/http/json-body.parser';
-import { expectError, REQUEST_ID, type Answer, type RequestOptions } from './support/http-client';
-import { rawExchange, type RawAnswer } from './support/raw-http';
-import { startServices, type CreatedOrganization, type ServiceProcesses } from './support/service-processes';
-import { TestEffectsController } from './support/test-effects.controller';
-import { startTestGateway, type TestGateway } from './support/test-gateway';
+import { MAX_HEADER_BYTES, TIMEOUT_CHECK_INTERVAL_MS } from '../../src/http/client-error.handler';
+import { MAX_JSON_DEPTH } from '../../src/http/json-body.parser';
+import { expectError, REQUEST_ID, type Answer, type RequestOptions } from '../support/http-client';
+import { rawExchange, type RawAnswer } from '../support/raw-http';
+import { startServices, type CreatedOrganization, type ServiceProcesses } from '../support/service-processes';
+import { TestEffectsController } from '../support/test-effects.controller';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 const queuePrefix = isolateQueues('gw-input-hardening');
 

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { QueueDepthReader } from '@pfs/messaging';
 import { eventually, isolateQueues, testRedisUrl } from '@pfs/testing';
-import { REQUEST_ID, startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
+import { REQUEST_ID, startE2eStack, type CreatedOrganization, type E2eStack } from '../e2e/support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-shutdown');
 

@@ -4,7 +4,7 @@ import { Big } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { eventually, isolateQueues, ledgerInvariantViolations, testDatabaseUrl } from '@pfs/testing';
 import { send, type Answer } from '../support/http-client';
-import { startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
+import { startE2eStack, type CreatedOrganization, type E2eStack } from '../e2e/support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-kill');
 

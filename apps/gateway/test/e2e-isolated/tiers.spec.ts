@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { isolateQueues, testDatabaseUrl } from '@pfs/testing';
 import { expectError, send, type Answer, type RequestOptions } from '../support/http-client';
-import { startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
+import { startE2eStack, type CreatedOrganization, type E2eStack } from '../e2e/support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-tiers');
 

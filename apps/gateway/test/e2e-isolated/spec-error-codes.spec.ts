@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventually, isolateQueues } from '@pfs/testing';
 import { expectError, send, type Answer, type RequestOptions } from '../support/http-client';
-import { startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
+import { startE2eStack, type CreatedOrganization, type E2eStack } from '../e2e/support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-spec-codes');
 // Low enough to exhaust in a test, high enough for every other key of this file.

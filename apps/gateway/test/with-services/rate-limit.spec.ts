@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { isolateQueues } from '@pfs/testing';
-import { expectError, inPool, sleep, type Answer } from './support/http-client';
-import { startServices, type CreatedOrganization, type ServiceProcesses } from './support/service-processes';
-import { TestEffectsController } from './support/test-effects.controller';
-import { startTestGateway, type TestGateway } from './support/test-gateway';
+import { expectError, inPool, sleep, type Answer } from '../support/http-client';
+import { startServices, type CreatedOrganization, type ServiceProcesses } from '../support/service-processes';
+import { TestEffectsController } from '../support/test-effects.controller';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 const queuePrefix = isolateQueues('gw-rate-limit');
 

@@ -3,9 +3,9 @@ import type { WebhookDeliveryAttemptView } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { eventually, isolateQueues, testDatabaseUrl } from '@pfs/testing';
 import { send, sleep, type RequestOptions } from '../support/http-client';
-import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
-import { TestDnsServer } from './support/test-dns-server';
-import { WebhookReceiver, type Received, type Reply } from './support/webhook-receiver';
+import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from '../e2e/support/e2e-stack';
+import { TestDnsServer } from '../e2e/support/test-dns-server';
+import { WebhookReceiver, type Received, type Reply } from '../e2e/support/webhook-receiver';
 
 const queuePrefix = isolateQueues('gw-e2e-deliveries');
 

@@ -3,8 +3,8 @@ import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { eventually, isolateQueues, testDatabaseUrl, testRedisUrl } from '@pfs/testing';
 import { Redis } from 'ioredis';
 import { send, type RequestOptions } from '../support/http-client';
-import { startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
-import { WebhookReceiver } from './support/webhook-receiver';
+import { startE2eStack, type CreatedOrganization, type E2eStack } from '../e2e/support/e2e-stack';
+import { WebhookReceiver } from '../e2e/support/webhook-receiver';
 
 const queuePrefix = isolateQueues('gw-e2e-hook-kill');
 

@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { newId } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { isolateQueues, testDatabaseUrl } from '@pfs/testing';
-import { IdempotencyStore } from '../src/idempotency/idempotency.store';
-import { requestFingerprint } from '../src/idempotency/request-fingerprint';
-import { expectError, sleep, type Answer } from './support/http-client';
-import { startServices, type CreatedOrganization, type ServiceProcesses } from './support/service-processes';
-import { TestEffectsController, type TestEffect } from './support/test-effects.controller';
-import { startTestGateway, type TestGateway } from './support/test-gateway';
+import { IdempotencyStore } from '../../src/idempotency/idempotency.store';
+import { requestFingerprint } from '../../src/idempotency/request-fingerprint';
+import { expectError, sleep, type Answer } from '../support/http-client';
+import { startServices, type CreatedOrganization, type ServiceProcesses } from '../support/service-processes';
+import { TestEffectsController, type TestEffect } from '../support/test-effects.controller';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 const queuePrefix = isolateQueues('gw-idempotency');
 

@@ -7,7 +7,7 @@ import { APPS, startApps, type RunningStack } from '@pfs/devstack';
 import { readPlatformConfig } from '@pfs/platform';
 import { eventually, isolateQueues, testDatabaseUrl, testRedisUrl } from '@pfs/testing';
 import { send } from '../support/http-client';
-import { REQUEST_ID, ROOT } from './support/e2e-stack';
+import { REQUEST_ID, ROOT } from '../e2e/support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-observe');
 const run = promisify(execFile);

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { newId } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { isolateQueues, testDatabaseUrl } from '@pfs/testing';
-import { expectError } from './support/http-client';
-import { startServices, type CreatedOrganization, type ServiceProcesses } from './support/service-processes';
-import { TestEffectsController, type TestEffect } from './support/test-effects.controller';
-import { startTestGateway, type TestGateway } from './support/test-gateway';
+import { expectError } from '../support/http-client';
+import { startServices, type CreatedOrganization, type ServiceProcesses } from '../support/service-processes';
+import { TestEffectsController, type TestEffect } from '../support/test-effects.controller';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 const queuePrefix = isolateQueues('gw-on-behalf-of');
 

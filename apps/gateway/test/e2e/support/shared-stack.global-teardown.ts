@@ -1,0 +1,14 @@
+import { rmSync } from 'node:fs';
+import { dropTestDatabase } from '@pfs/testing';
+import { HANDLE, type SharedStackHandle } from './shared-stack.global-setup';
+
+/** Stops the shared stack (gateway first), then drops the run's database. */
+export default async function sharedStackTeardown(): Promise<void> {
+  const handle = (globalThis as Record<symbol, SharedStackHandle | undefined>)[HANDLE];
+  if (handle) {
+    await handle.stack.stop();
+    await handle.dns.stop();
+    rmSync(handle.logDir, { recursive: true, force: true });
+  }
+  if (process.env.DATABASE_URL && process.env.DATABASE_URL !== process.env.PFS_TEST_TEMPLATE_URL) await dropTestDatabase(process.env.DATABASE_URL);
+}
