@@ -12,4 +12,8 @@ module.exports = {
   globalTeardown: path.join(__dirname, 'libs/testing/src/global-teardown.ts'),
   testTimeout: 30000,
   cacheDirectory: path.join(__dirname, 'node_modules/.cache/jest'),
+  // Under the test command (scripts/test.mjs), each run also writes its counts for the command's
+  // total. Set here rather than as `-- --reporters` arguments: turbo would pass those to every
+  // task of its run and hash them into the builds' keys too.
+  ...(process.env.PFS_TEST_RESULTS_DIR ? { reporters: ['default', path.join(__dirname, 'scripts/lib/jest-results-reporter.cjs')] } : {}),
 };

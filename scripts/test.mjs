@@ -1,16 +1,29 @@
-// The test command, `pnpm run test`: install, generate, build, find or start PostgreSQL and
-// Redis, create a fresh migrated database for this run, lint and typecheck every package, run
-// every package's jest (two at a time), and end with one line: `N passed, N failed`.
+// The test command, `pnpm run test`: install, generate, build the libraries this command uses,
+// find or start PostgreSQL and Redis, create a fresh migrated database for this run, then ONE
+// `turbo run` of build, lint, typecheck and every jest project, and end with the time of each
+// part and one line: `N passed, N failed`.
 // N failed counts failed tests, test files that could not run, and any other failed task (a
-// lint or typecheck task, a package whose jest crashed before reporting), one each.
+// build, lint or typecheck task, a jest project that crashed before reporting), one each.
 // The exit code is 0 only when nothing failed. Works unattended (CI=true, no stdin).
+// `pnpm run test --affected`: only the tasks of packages changed against main (and their
+// dependents), as turbo's --affected decides (TURBO_SCM_BASE / TURBO_SCM_HEAD move the range).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { builtLibraries, bold, cyan, dim, Fatal, green, infrastructure, prepareWorkspace, red, root, run, seconds, signalChildren, withDatabase } from './lib/workspace.mjs';
+import { builtLibraries, bold, cyan, dim, Fatal, green, infrastructure, installAndGenerate, red, root, run, seconds, signalChildren, step, turboEnvironment, withDatabase } from './lib/workspace.mjs';
 
 const began = Date.now();
+
+// Tasks turbo runs at once. The gateway's two end-to-end projects hold two of them for most of
+// the run (mostly waiting on their apps); the rest share the two cores. Measured on 2 cores:
+// see the README's Testing section. PFS_TEST_CONCURRENCY overrides it (for measuring).
+const CONCURRENCY = Number(process.env.PFS_TEST_CONCURRENCY ?? 4);
+// Every task of the one turbo run. `//#apps-built` (turbo.json) holds lint, typecheck and the
+// unit projects until every app is built, so the isolated end-to-end project, which needs the
+// builds, is first in line for a slot and overlaps with everything else.
+const TASKS = ['build', 'lint', 'typecheck', 'test', 'test:isolated', 'test:e2e'];
+const TEST_SCRIPTS = new Set(['test', 'test:isolated', 'test:e2e']);
 const cleanups = [];
 let finished = false;
 
@@ -34,9 +47,30 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+function parseArgs(argv) {
+  const options = { affected: false };
+  for (const arg of argv) {
+    if (arg === '--affected') options.affected = true;
+    else if (arg !== '--') throw new Fatal(`unknown argument ${arg} (usage: pnpm run test [--affected])`);
+  }
+  return options;
+}
+
 async function main() {
+  const options = parseArgs(process.argv.slice(2));
   process.stdout.write(`${bold('Partner Finance Service')} ${dim('— test command')}\n`);
-  const turboEnv = await prepareWorkspace();
+  const times = await installAndGenerate();
+  const turboEnv = turboEnvironment();
+  const turbo = join(root, 'node_modules/.bin/turbo');
+  // This command itself needs @pfs/devstack (PostgreSQL, Redis) and @pfs/persistence (migrations)
+  // before the run; the run builds the rest (and finds these in turbo's cache).
+  const libraries = await step(
+    'build the libraries this command uses (turbo run build --filter=@pfs/devstack --filter=@pfs/persistence)',
+    turbo,
+    ['run', 'build', '--filter=@pfs/devstack', '--filter=@pfs/persistence', '--output-logs=errors-only'],
+    { env: turboEnv },
+  );
+  times.libraries = libraries.ms;
   const { devstack, persistence } = builtLibraries();
 
   const infra = await infrastructure(devstack, { database: 'pfs_test' });
@@ -60,33 +94,28 @@ async function main() {
     CI: process.env.CI ?? 'true',
     PFS_TEST_RESULTS_DIR: resultsDir,
   };
-  const turbo = join(root, 'node_modules/.bin/turbo');
 
-  process.stdout.write(`${cyan('▸')} lint and typecheck ${dim('(turbo run lint typecheck)')}\n`);
-  const checks = await turboRun(turbo, ['run', 'lint', 'typecheck', '--continue', '--output-logs=errors-only'], [], env);
+  const args = ['run', ...TASKS, `--concurrency=${CONCURRENCY}`, '--continue', '--output-logs=new-only', ...(options.affected ? ['--affected'] : [])];
+  process.stdout.write(`${cyan('▸')} build, lint, typecheck and every jest project ${dim(`(turbo ${args.join(' ')})`)}\n`);
+  const runStarted = Date.now();
+  const result = await turboRun(turbo, args, env);
+  times.run = Date.now() - runStarted;
 
-  process.stdout.write(`${cyan('▸')} tests ${dim('(turbo run test test:isolated test:e2e --concurrency=3)')}\n`);
-  const reporter = join(root, 'scripts/lib/jest-results-reporter.cjs');
-  const tests = await turboRun(
-    turbo,
-    ['run', 'test', 'test:isolated', 'test:e2e', '--concurrency=3', '--continue', '--output-logs=new-only'],
-    ['--reporters=default', `--reporters=${reporter}`],
-    env,
-  );
-
-  const counts = countResults(resultsDir, tests.failedTasks);
-  const failedChecks = checks.failedTasks.length + (checks.code !== 0 && !checks.failedTasks.length ? 1 : 0);
-  let failed = counts.failed + failedChecks;
-  if (tests.code !== 0 && failed === 0) {
+  const failedTasks = result.tasks.filter((task) => task.failed);
+  const counts = countResults(resultsDir, failedTasks.filter((task) => TEST_SCRIPTS.has(task.script)));
+  const failedChecks = failedTasks.filter((task) => !TEST_SCRIPTS.has(task.script));
+  let failed = counts.failed + failedChecks.length;
+  if (result.code !== 0 && failed === 0) {
     // turbo failed without any task or test to blame (it could not start, say): still a failure.
-    counts.notes.push(`turbo run test exited ${tests.code}`);
+    counts.notes.push(`turbo run exited ${result.code}`);
     failed = 1;
   }
 
   await cleanup();
   finished = true;
   process.stdout.write('\n');
-  for (const task of checks.failedTasks) process.stdout.write(`${red('✖')} ${task} failed\n`);
+  printTimes(times, result.tasks);
+  for (const task of failedChecks) process.stdout.write(`${red('✖')} ${task.taskId} failed\n`);
   for (const line of counts.notes) process.stdout.write(`${red('✖')} ${line}\n`);
   process.stdout.write(dim(`test command finished in ${seconds(began)}\n`));
   process.stdout.write(failed ? `${red('✖ failures above')}\n` : `${green('✔ all green')}\n`);
@@ -95,22 +124,66 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-/** Runs turbo with its output on the terminal; returns its exit code and the ids of failed tasks. */
-async function turboRun(turbo, args, passThrough, env) {
-  const runsDir = join(root, '.turbo/runs');
-  const before = new Set(existsSync(runsDir) ? readdirSync(runsDir) : []);
-  const result = await run(turbo, [...args, '--summarize', ...(passThrough.length ? ['--', ...passThrough] : [])], { env });
-  const summaryFile = (existsSync(runsDir) ? readdirSync(runsDir) : []).find((name) => !before.has(name));
-  let failedTasks = [];
-  if (summaryFile) {
-    const summary = JSON.parse(readFileSync(join(runsDir, summaryFile), 'utf8'));
-    failedTasks = summary.tasks.filter((task) => task.execution && task.execution.exitCode !== 0).map((task) => task.taskId);
-    rmSync(join(runsDir, summaryFile), { force: true });
+const secondsOf = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * The time of each part: the steps before the run, then from the run's summary the span of its
+ * builds and of lint + typecheck (first start to last end, tasks side by side) and each jest
+ * project's own time.
+ */
+function printTimes(times, tasks) {
+  const rows = [
+    ['install', secondsOf(times.install)],
+    ['generate', secondsOf(times.generate)],
+    ['build: libraries this command uses', secondsOf(times.libraries)],
+  ];
+  const span = (group) => {
+    const ran = group.filter((task) => task.startTime);
+    if (!ran.length) return 'not run';
+    const ms = Math.max(...ran.map((task) => task.endTime)) - Math.min(...ran.map((task) => task.startTime));
+    const cached = ran.filter((task) => task.cached).length;
+    const busy = ran.filter((task) => !task.cached).reduce((sum, task) => sum + task.endTime - task.startTime, 0);
+    return `${secondsOf(ms)}  ${dim(`(${ran.length} tasks, ${cached} cached; ${secondsOf(busy)} of task time)`)}`;
+  };
+  rows.push(['build: the rest (in the run)', span(tasks.filter((task) => task.script === 'build'))]);
+  rows.push(['lint + typecheck', span(tasks.filter((task) => task.script === 'lint' || task.script === 'typecheck'))]);
+  const offset = Math.min(...tasks.filter((task) => task.startTime).map((task) => task.startTime));
+  for (const task of tasks.filter((candidate) => TEST_SCRIPTS.has(candidate.script) && candidate.startTime).sort((a, b) => b.endTime - b.startTime - (a.endTime - a.startTime))) {
+    const label = `jest ${task.package.replace('@pfs/', '')}${task.script === 'test' ? '' : ` ${task.script.replace('test:', '')}`}`;
+    rows.push([label, `${secondsOf(task.endTime - task.startTime)}  ${dim(`(started at +${secondsOf(task.startTime - offset)})`)}`]);
   }
-  return { code: result.code, failedTasks };
+  rows.push([`turbo run (concurrency ${CONCURRENCY})`, secondsOf(times.run)]);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  process.stdout.write(`${bold('Times')}\n`);
+  for (const [label, value] of rows) process.stdout.write(`  ${label.padEnd(width)}  ${value}\n`);
 }
 
-/** Sums what each package's jest reported; a failed test task that reported nothing is one failure. */
+/** Runs turbo with its output on the terminal; returns its exit code and what its summary says of each task. */
+async function turboRun(turbo, args, env) {
+  const runsDir = join(root, '.turbo/runs');
+  const before = new Set(existsSync(runsDir) ? readdirSync(runsDir) : []);
+  const result = await run(turbo, [...args, '--summarize'], { env });
+  const summaryFile = (existsSync(runsDir) ? readdirSync(runsDir) : []).find((name) => !before.has(name));
+  let tasks = [];
+  if (summaryFile) {
+    const summary = JSON.parse(readFileSync(join(runsDir, summaryFile), 'utf8'));
+    tasks = summary.tasks
+      .filter((task) => task.command !== '<NONEXISTENT>')
+      .map((task) => ({
+        taskId: task.taskId,
+        package: task.package,
+        script: task.task,
+        cached: task.cache?.status === 'HIT',
+        failed: Boolean(task.execution && task.execution.exitCode !== 0),
+        startTime: task.execution?.startTime,
+        endTime: task.execution?.endTime,
+      }));
+    rmSync(join(runsDir, summaryFile), { force: true });
+  }
+  return { code: result.code, tasks };
+}
+
+/** Sums what each jest project reported; a failed jest task that reported nothing is one failure. */
 function countResults(resultsDir, failedTestTasks) {
   let passed = 0;
   let failed = 0;
@@ -120,15 +193,14 @@ function countResults(resultsDir, failedTestTasks) {
     const result = JSON.parse(readFileSync(join(resultsDir, name), 'utf8'));
     passed += result.passed;
     failed += result.failed + result.suitesFailedToRun.length;
-    reported.add(result.package);
+    reported.add(`${result.package}#${result.script}`);
     for (const file of result.suitesFailedToRun) notes.push(`${file.replace(`${root}/`, '')} could not run`);
   }
-  for (const taskId of failedTestTasks) {
-    const pkg = taskId.split('#')[0];
-    const dir = packageDir(pkg);
-    if (!dir || !reported.has(dir)) {
+  for (const task of failedTestTasks) {
+    const dir = packageDir(task.package);
+    if (!dir || !reported.has(`${dir}#${task.script}`)) {
       failed += 1;
-      notes.push(`${taskId} failed before its tests reported (see its output above)`);
+      notes.push(`${task.taskId} failed before its tests reported (see its output above)`);
     }
   }
   return { passed, failed, notes };

@@ -1,6 +1,6 @@
-// Added to each package's jest by the test command (`--reporters`): writes the run's counts to
-// $PFS_TEST_RESULTS_DIR so the command can print one total over every package, and makes sure a
-// leaked handle cannot hang the run.
+// Added to each jest run by jest.preset.js when the test command sets $PFS_TEST_RESULTS_DIR:
+// writes the run's counts there so the command can print one total over every jest project, and
+// makes sure a leaked handle cannot hang the run.
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { basename, join } = require('node:path');
 
@@ -11,9 +11,11 @@ class ResultsReporter {
     mkdirSync(dir, { recursive: true });
     const failedToRun = results.testResults.filter((suite) => suite.testExecError || (suite.failureMessage && suite.numFailingTests === 0));
     writeFileSync(
-      join(dir, `${basename(process.cwd())}-${process.pid}.json`),
+      join(dir, `${basename(process.cwd())}-${(process.env.npm_lifecycle_event ?? 'test').replace(/:/g, '-')}-${process.pid}.json`),
       JSON.stringify({
         package: process.cwd(),
+        // The package script that started this jest (`test`, `test:e2e`, …): one package may have several jest projects.
+        script: process.env.npm_lifecycle_event ?? 'test',
         passed: results.numPassedTests,
         failed: results.numFailedTests,
         // A suite that cannot even load has no tests to count; it still is a failure.

@@ -68,7 +68,7 @@ export function run(command, args, { env = process.env, quiet = false, cwd = roo
   });
 }
 
-/** One titled step: `▸ title … 1.2 s`; a failing step prints its captured output and stops. */
+/** One titled step: `▸ title … 1.2 s`; a failing step prints its captured output and stops. Returns its time in ms. */
 export async function step(title, command, args, options = {}) {
   const started = Date.now();
   process.stdout.write(`${cyan('▸')} ${title} `);
@@ -79,15 +79,27 @@ export async function step(title, command, args, options = {}) {
     throw new Fatal(`${title} failed (${command} ${args.join(' ')} exited ${result.code})`);
   }
   process.stdout.write(`${dim(seconds(started))}\n`);
-  return result;
+  return { ...result, ms: Date.now() - started };
+}
+
+/** The environment turbo runs in: no telemetry, no update check. */
+export function turboEnvironment() {
+  ensurePnpmOnPath();
+  return { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1', DO_NOT_TRACK: '1' };
+}
+
+/** Install and generate: what a fresh clone needs before turbo can run. Returns the time of each. */
+export async function installAndGenerate() {
+  ensurePnpmOnPath();
+  const install = await step('install dependencies (pnpm install --frozen-lockfile)', 'pnpm', ['install', '--frozen-lockfile'], { env: { ...process.env, CI: 'true' } });
+  const generate = await step('generate the Prisma client', process.execPath, [join(root, 'scripts/prisma-generate.mjs')]);
+  return { install: install.ms, generate: generate.ms };
 }
 
 /** From a fresh clone to built apps: install, generate the Prisma client, build every package. */
 export async function prepareWorkspace() {
-  ensurePnpmOnPath();
-  const turboEnv = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1', DO_NOT_TRACK: '1' };
-  await step('install dependencies (pnpm install --frozen-lockfile)', 'pnpm', ['install', '--frozen-lockfile'], { env: { ...process.env, CI: 'true' } });
-  await step('generate the Prisma client', process.execPath, [join(root, 'scripts/prisma-generate.mjs')]);
+  await installAndGenerate();
+  const turboEnv = turboEnvironment();
   await step('build every package (turbo run build)', join(root, 'node_modules/.bin/turbo'), ['run', 'build', '--output-logs=errors-only'], { env: turboEnv });
   return turboEnv;
 }
