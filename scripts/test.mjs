@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { builtLibraries, bold, cyan, dim, Fatal, green, infrastructure, installAndGenerate, red, root, run, seconds, signalChildren, step, turboEnvironment, withDatabase } from './lib/workspace.mjs';
+import { builtLibraries, bold, cyan, dim, Fatal, green, infrastructure, installAndGenerate, red, root, run, seconds, step, stopChildren, turboEnvironment, withDatabase } from './lib/workspace.mjs';
 
 const began = Date.now();
 
@@ -42,8 +42,10 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     if (finished) process.exit(130);
     finished = true;
     process.stdout.write(`\n${signal} received: stopping\n`);
-    signalChildren(signal);
-    void cleanup().then(() => process.exit(130));
+    // turbo first (it stops its tasks), then the database and the services this command started.
+    void stopChildren(signal)
+      .then(cleanup)
+      .then(() => process.exit(130));
   });
 }
 

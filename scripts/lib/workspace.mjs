@@ -52,6 +52,19 @@ export function signalChildren(signal) {
   for (const child of running) child.kill(signal);
 }
 
+/**
+ * Signals the commands still running and waits until they have exited (SIGKILL after
+ * `graceMs`), so none outlives this process with its own children (turbo's tasks, their apps).
+ */
+export async function stopChildren(signal, graceMs = 15000) {
+  const children = [...running];
+  for (const child of children) child.kill(signal);
+  const exited = Promise.all(children.map((child) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((resolve) => child.once('exit', resolve)))));
+  const timer = setTimeout(() => children.forEach((child) => child.kill('SIGKILL')), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
 /** Runs a command to completion; output inherited or captured (`quiet`), shown only on failure. */
 export function run(command, args, { env = process.env, quiet = false, cwd = root } = {}) {
   return new Promise((resolve, reject) => {
