@@ -164,7 +164,7 @@ function printTimes(times, tasks) {
 async function turboRun(turbo, args, env) {
   const runsDir = join(root, '.turbo/runs');
   const before = new Set(existsSync(runsDir) ? readdirSync(runsDir) : []);
-  const result = await run(turbo, [...args, '--summarize'], { env });
+  const result = await run(turbo, [...args, '--summarize'], { env, group: true });
   const summaryFile = (existsSync(runsDir) ? readdirSync(runsDir) : []).find((name) => !before.has(name));
   let tasks = [];
   if (summaryFile) {

@@ -58,17 +58,30 @@ export function signalChildren(signal) {
  */
 export async function stopChildren(signal, graceMs = 15000) {
   const children = [...running];
-  for (const child of children) child.kill(signal);
+  const send = (child, name) => {
+    try {
+      if (child.group) process.kill(-child.pid, name);
+      else child.kill(name);
+    } catch {
+      // already gone
+    }
+  };
+  for (const child of children) send(child, signal);
   const exited = Promise.all(children.map((child) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise((resolve) => child.once('exit', resolve)))));
-  const timer = setTimeout(() => children.forEach((child) => child.kill('SIGKILL')), graceMs);
+  const timer = setTimeout(() => children.forEach((child) => send(child, 'SIGKILL')), graceMs);
   await exited;
   clearTimeout(timer);
+  // The group may outlive its leader (the node wrapper): make sure none of it is left.
+  for (const child of children) if (child.group) send(child, 'SIGKILL');
 }
 
 /** Runs a command to completion; output inherited or captured (`quiet`), shown only on failure. */
-export function run(command, args, { env = process.env, quiet = false, cwd = root } = {}) {
+export function run(command, args, { env = process.env, quiet = false, cwd = root, group = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'] });
+    // `group`: a process group of its own, so stopChildren reaches every process under it (turbo's
+    // native binary behind its node wrapper, the tasks, their apps), as a terminal's Ctrl-C would.
+    const child = spawn(command, args, { cwd, env, detached: group, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'] });
+    child.group = group;
     running.add(child);
     child.once('exit', () => running.delete(child));
     let output = '';
