@@ -4,7 +4,6 @@ import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { eventually, isolateQueues, testDatabaseUrl } from '@pfs/testing';
 import { send, type RequestOptions } from '../support/http-client';
 import { expectError, startE2eStack, statementCheck, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
-import { TestDnsServer } from './support/test-dns-server';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const queuePrefix = isolateQueues('gw-e2e-servicenet');
@@ -28,7 +27,6 @@ interface Page<T> {
 describe('servicenet and internal transfers (end to end)', () => {
   let e2e: E2eStack;
   let prisma: PrismaClient;
-  let dns: TestDnsServer;
   const receivers: WebhookReceiver[] = [];
   let alice: CreatedOrganization;
   let bob: CreatedOrganization;
@@ -72,14 +70,10 @@ describe('servicenet and internal transfers (end to end)', () => {
   }
 
   beforeAll(async () => {
-    dns = await new TestDnsServer().start();
-    dns.records.set('localhost', ['127.0.0.1']);
     e2e = await startE2eStack(queuePrefix, {
       RATE_LIMIT_PER_MINUTE: '100000',
-      COMMAND_TIMEOUT_MS: '60000',
-      // Webhook receivers on this machine, for the delivered events of each side.
+      // Webhook receivers on this machine (loopback), for the delivered events of each side.
       WEBHOOK_ALLOW_INSECURE_URLS: 'true',
-      WEBHOOK_DNS_SERVERS: dns.address,
       WEBHOOK_ENDPOINT_CACHE_MS: '0',
     });
     prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 2, applicationName: 'gateway-e2e-servicenet' });
@@ -90,7 +84,6 @@ describe('servicenet and internal transfers (end to end)', () => {
 
   afterAll(async () => {
     await Promise.all(receivers.map((target) => target.stop()));
-    await dns?.stop();
     await prisma?.$disconnect();
     await e2e?.stop();
   }, 60000);
