@@ -6,6 +6,8 @@ import { send, type Answer, type RequestOptions } from '../support/http-client';
 import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-quotes');
+// Each test makes organizations and waits on the shared stack, which other files load at the same time.
+jest.setTimeout(90000);
 
 /**
  * The sandbox's default mid-rates without USDT/USDC, so that one pair of the catalog has no rate

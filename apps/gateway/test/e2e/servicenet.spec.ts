@@ -7,6 +7,8 @@ import { expectError, startE2eStack, statementCheck, type CreatedOrganization, t
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const queuePrefix = isolateQueues('gw-e2e-servicenet');
+// Each test makes organizations and waits on the shared stack, which other files load at the same time.
+jest.setTimeout(90000);
 
 interface Balance {
   asset: string;
@@ -311,6 +313,6 @@ describe('servicenet and internal transfers (end to end)', () => {
         const statement = await statementCheck(e2e.baseUrl, org);
         expect([statement.lines, new Set(statement.transactionIds).size, statement.foreign]).toEqual([21, 21, []]);
       }
-    }, 60000);
+    });
   });
 });
