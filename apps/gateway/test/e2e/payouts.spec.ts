@@ -34,6 +34,8 @@ describe('payouts (end to end)', () => {
   let e2e: E2eStack;
   let prisma: PrismaClient;
   let fees: FeesView;
+  /** Another organization, whose account and beneficiaries the refusals below must not reach. */
+  let other: CreatedOrganization;
 
   const call = (path: string, options: RequestOptions = {}) => send(e2e.baseUrl, path, options);
   const post = (path: string, key: string, body?: unknown) => call(path, { method: 'POST', key, body, headers: { 'Idempotency-Key': randomUUID() } });
@@ -130,8 +132,8 @@ describe('payouts (end to end)', () => {
     // USD is bought at 1 USDC each (the shared stack's rate, without drift).
     expect((e2e.env.RATES ?? '').split(',')).toContain('USDC/USD=1');
     prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 2, applicationName: 'gateway-e2e-payouts' });
-    const probe = await organization('e2e payouts fees');
-    fees = ok<FeesView>(await call('/v1/fees', { key: probe.apiKey }), 200);
+    other = await organization('e2e payouts other');
+    fees = ok<FeesView>(await call('/v1/fees', { key: other.apiKey }), 200);
   }, 180000);
 
   afterAll(async () => {
@@ -160,7 +162,6 @@ describe('payouts (end to end)', () => {
     });
 
     it('404 beneficiary_not_found: an unknown beneficiary, and another organization’s', async () => {
-      const other = await organization('e2e payouts other');
       expectError(await cryptoPayout(org, newId('beneficiary'), '1'), 404, 'beneficiary_not_found');
       expectError(await cryptoPayout(org, await cryptoBeneficiary(other), '1'), 404, 'beneficiary_not_found');
       expectError(await fiatPayout(org, await bankBeneficiary(other), '1.00'), 404, 'beneficiary_not_found');
@@ -206,7 +207,6 @@ describe('payouts (end to end)', () => {
     });
 
     it('404 account_not_found for another organization’s account', async () => {
-      const other = await organization('e2e payouts other account');
       expectError(await post('/v1/payouts/crypto', org.apiKey, { accountId: other.accountId, beneficiaryId: wallet, asset: 'USDC', amount: '1' }), 404, 'account_not_found');
     });
 
