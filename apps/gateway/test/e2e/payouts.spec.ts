@@ -7,7 +7,7 @@ import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } f
 
 const queuePrefix = isolateQueues('gw-e2e-payouts');
 // Each test makes organizations and waits on the shared stack, which other files load at the same time.
-jest.setTimeout(90000);
+jest.setTimeout(120000);
 
 /** The sandbox rails move a payout one step each 200 ms in the shared stack (SANDBOX_SETTLE_DELAY). */
 const SETTLE_DELAY_MS = 200;
@@ -439,5 +439,5 @@ describe('payouts (end to end)', () => {
     expect(await reaches(org, crypto.transactionId, 'COMPLETED')).toMatchObject({ failureReason: null, destination: toWallet });
     expect(await reaches(org, fiat.transactionId, 'COMPLETED')).toMatchObject({ destination: toBank });
     expect(await statusEvents(crypto.transactionId)).toEqual([eventData(org, crypto, 'EXPECTED', 'LOCKED'), eventData(org, crypto, 'LOCKED', 'COMPLETED')]);
-  }, 120000);
+  });
 });

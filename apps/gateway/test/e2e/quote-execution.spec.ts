@@ -7,7 +7,7 @@ import { expectError, startE2eStack, statementCheck, type CreatedOrganization, t
 
 const queuePrefix = isolateQueues('gw-e2e-quote-exec');
 // Each test makes organizations and waits on the shared stack, which other files load at the same time.
-jest.setTimeout(90000);
+jest.setTimeout(120000);
 
 /** The rates of the pairs this file trades (the shared stack's, without drift): every price below is computed from them. */
 const RATES = { 'USDC/USD': '1', 'ETH/USDC': '3500' };

@@ -7,7 +7,7 @@ import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } f
 
 const queuePrefix = isolateQueues('gw-e2e-quotes');
 // Each test makes organizations and waits on the shared stack, which other files load at the same time.
-jest.setTimeout(90000);
+jest.setTimeout(120000);
 
 /**
  * The sandbox's default mid-rates without USDT/USDC, so that one pair of the catalog has no rate

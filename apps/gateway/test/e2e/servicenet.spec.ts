@@ -8,7 +8,7 @@ import { WebhookReceiver } from './support/webhook-receiver';
 
 const queuePrefix = isolateQueues('gw-e2e-servicenet');
 // Each test makes organizations and waits on the shared stack, which other files load at the same time.
-jest.setTimeout(90000);
+jest.setTimeout(120000);
 
 interface Balance {
   asset: string;
