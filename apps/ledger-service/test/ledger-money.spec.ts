@@ -11,6 +11,7 @@ import { OpenPrimaryAccountUseCase } from '../src/application/use-cases/open-pri
 import { SettlePayoutsUseCase } from '../src/application/use-cases/settle-payouts/settle-payouts.use-case';
 import { InMemoryBeneficiaryDirectory } from './support/in-memory/in-memory-beneficiary-directory';
 import { InMemoryOrganizationDirectory } from './support/in-memory/in-memory-organization-directory';
+import { InMemoryServicenetDirectory } from './support/in-memory/in-memory-servicenet-directory';
 import { LedgerWithDirectoryModule } from './support/ledger-with-directory.module';
 
 isolateQueues('ledger-money');
@@ -29,11 +30,12 @@ const SLOW = { requestId: 'req_00000000000000000000000000000001', timeoutMs: 600
 describe('ledger money commands (PostgreSQL, Redis)', () => {
   const directory = new InMemoryOrganizationDirectory();
   const beneficiaries = new InMemoryBeneficiaryDirectory();
+  const servicenet = new InMemoryServicenetDirectory();
   let service: ServiceUnderTest;
   let db: Client;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest(LedgerWithDirectoryModule.with(directory, beneficiaries));
+    service = await startServiceUnderTest(LedgerWithDirectoryModule.with(directory, beneficiaries, undefined, servicenet));
     db = new Client({ connectionString: testDatabaseUrl() });
     await db.connect();
   });
@@ -104,6 +106,31 @@ describe('ledger money commands (PostgreSQL, Redis)', () => {
       running = running.plus(row.amount);
       expect(new Big(row.balance_after).eq(running)).toBe(true);
       expect(running.gte(0)).toBe(true);
+    }
+    expect(await ledgerInvariantViolations(testDatabaseUrl())).toEqual([]);
+  });
+
+  it('100 concurrent transfers each way between two organizations (200 in flight): every one posts, none deadlocks, the balances end exact', async () => {
+    const [dave, erin] = [await organization(), await organization()];
+    for (const org of [dave, erin]) servicenet.enabled.add(org.organizationId);
+    await Promise.all([faucet(dave, '1000'), faucet(erin, '1000')]);
+    const toErin = beneficiaries.servicenet(dave, erin);
+    const toDave = beneficiaries.servicenet(erin, dave);
+    const transfer = (from: { organizationId: string; accountId: string }, beneficiaryId: string, amount: string) =>
+      service.bus.send('ledger', 'transfers.create', { ...from, beneficiaryId, asset: 'USDC', amount, reference: null }, SLOW);
+    // Each takes both accounts' balance rows, in opposite orders for the two directions.
+    const outcomes = await Promise.allSettled(Array.from({ length: 100 }, () => [transfer(dave, toErin, '1.25'), transfer(erin, toDave, '0.75')]).flat());
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+
+    // Dave: 1000 − 100 × 1.25 + 100 × 0.75 = 950; Erin: 1000 + 100 × 1.25 − 100 × 0.75 = 1050.
+    expect(await balance(dave.accountId)).toBe('950');
+    expect(await balance(erin.accountId)).toBe('1050');
+    for (const org of [dave, erin]) {
+      for (const role of ['SENDER', 'RECEIVER']) {
+        expect(
+          await count(`SELECT count(*) AS n FROM "ledger"."transactions" WHERE account_id = $1 AND type = 'INTERNAL_TRANSFER' AND role = $2 AND status = 'COMPLETED'`, [org.accountId, role]),
+        ).toBe(100);
+      }
     }
     expect(await ledgerInvariantViolations(testDatabaseUrl())).toEqual([]);
   });

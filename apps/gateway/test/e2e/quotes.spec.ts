@@ -6,10 +6,12 @@ import { send, type Answer, type RequestOptions } from '../support/http-client';
 import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-quotes');
+// Each test makes organizations and waits on the shared stack, which other files load at the same time.
+jest.setTimeout(120000);
 
 /**
  * The sandbox's default mid-rates without USDT/USDC, so that one pair of the catalog has no rate
- * (every pair has one by default). Every other rate is the default.
+ * (every pair has one by default). Every other rate is the default. The shared stack's RATES.
  */
 const RATES =
   'EUR/USD=1.08,USDC/USD=1,USDT/USD=1,BTC/USD=97000,ETH/USD=3500,' +
@@ -34,11 +36,12 @@ interface Price {
 }
 
 /*
- * Quotes (issue 13 §1–§2) end to end, every app its own process: the pricing of api-decisions §6
- * to the last unit at each scale (2, 6, 8, 18) in both directions, every refusal (creating
- * nothing), isolation between organizations, idempotent creation, the list (pages, status
- * filter, a quote past its expiry settled with the ledger as it is read) and a tier change that
- * reprices only later quotes.
+ * Quotes end to end, against the shared stack: the pricing of api-decisions §6 to the last unit
+ * at each scale (2, 6, 8, 18) in both directions, every refusal (creating nothing), isolation
+ * between organizations, idempotent creation, the list (pages, status filter, a quote past its
+ * expiry settled with the ledger) and a tier change that reprices only later quotes. Every list
+ * and query is scoped to this file's own organizations; the trade size bounds asserted are the
+ * defaults, which the shared stack does not override (no QUOTE_TRADE_LIMITS).
  */
 describe('quotes (end to end)', () => {
   let e2e: E2eStack;
@@ -103,7 +106,9 @@ describe('quotes (end to end)', () => {
   };
 
   beforeAll(async () => {
-    e2e = await startE2eStack(queuePrefix, { RATES, RATE_LIMIT_PER_MINUTE: '100000' });
+    e2e = await startE2eStack(queuePrefix, { RATES, RATES_DRIFT_BPS: '0', RATE_LIMIT_PER_MINUTE: '100000' });
+    // The refusals below name the default trade size bounds.
+    expect(e2e.env.QUOTE_TRADE_LIMITS).toBeUndefined();
     prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 2, applicationName: 'gateway-e2e-quotes' });
     [owner, stranger] = await Promise.all([organization('e2e quote owner'), organization('e2e quote stranger')]);
   }, 180000);
@@ -324,7 +329,8 @@ describe('quotes (end to end)', () => {
       // Five minutes cannot pass in a test: the second quote's expiry is moved into the past.
       const expiring = quotes[1];
       await prisma.quote.update({ where: { id: expiring.quoteId }, data: { expiresAt: new Date(Date.now() - 1000) } });
-      // The list asks the ledger about it first (no trade), and stores what it shows.
+      // The list asks the ledger about it first (no trade), and stores what it shows; the shared
+      // stack's quote sweeper may have stored it EXPIRED already, with the same outcome.
       const expired = await listAll(pager.apiKey, '&status=EXPIRED');
       expect(expired.map((quote) => [quote.quoteId, quote.status, quote.transactionId])).toEqual([[expiring.quoteId, 'EXPIRED', null]]);
       expect((await prisma.quote.findUniqueOrThrow({ where: { id: expiring.quoteId } })).status).toBe('EXPIRED');

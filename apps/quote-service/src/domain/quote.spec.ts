@@ -66,6 +66,8 @@ describe('Quote', () => {
     expect(quote().props.terms.fee).toEqual(new Big('6'));
     expect(quote(2000).commission()).toEqual(new Big('1.2'));
     expect(quote(33).commission()).toEqual(new Big('0.01'));
+    // 1 bps of 6.00 = 0.0006: rounds down to nothing, so no commission is paid.
+    expect(quote(1).commission()).toEqual(new Big('0'));
     expect(quote(0).commission()).toEqual(new Big('0'));
   });
 });

@@ -51,6 +51,17 @@ export class InMemoryBeneficiaryDirectory extends BeneficiaryDirectory {
     });
   }
 
+  /** An ACTIVE SERVICENET beneficiary of the account, paying `receiver`'s primary account. */
+  servicenet(owner: BeneficiaryOwner, receiver: { organizationId: string; handle?: string }): string {
+    return this.add(owner, {
+      type: 'SERVICENET',
+      status: 'ACTIVE',
+      bank: null,
+      crypto: null,
+      servicenet: { organizationId: receiver.organizationId, handle: receiver.handle ?? `handle-${this.counter + 1}`, organizationName: 'Receiver Ltd' },
+    });
+  }
+
   setStatus(beneficiaryId: string, status: PayableBeneficiaryView['status']): void {
     this.update(beneficiaryId, (beneficiary) => ({ ...beneficiary, status, payable: status === 'ACTIVE' }));
   }
@@ -68,7 +79,7 @@ export class InMemoryBeneficiaryDirectory extends BeneficiaryDirectory {
     return beneficiary;
   }
 
-  private add(owner: BeneficiaryOwner, details: Pick<PayableBeneficiaryView, 'type' | 'status' | 'bank' | 'crypto'>): string {
+  private add(owner: BeneficiaryOwner, details: Pick<PayableBeneficiaryView, 'type' | 'status' | 'bank' | 'crypto'> & Partial<Pick<PayableBeneficiaryView, 'servicenet'>>): string {
     this.counter += 1;
     const beneficiaryId = `bene_${this.counter.toString(16).padStart(32, '0')}`;
     this.beneficiaries.set(beneficiaryId, {
