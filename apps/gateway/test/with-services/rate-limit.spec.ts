@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { isolateQueues } from '@pfs/testing';
+import { apiKeyHint, generateApiKey, hashApiKey, newId } from '@pfs/contracts';
+import { createPrismaClient } from '@pfs/persistence';
+import { isolateQueues, testDatabaseUrl } from '@pfs/testing';
 import { expectError, inPool, sleep, type Answer } from '../support/http-client';
 import { startServices, type CreatedOrganization, type ServiceProcesses } from '../support/service-processes';
 import { TestEffectsController } from '../support/test-effects.controller';
@@ -43,8 +45,23 @@ describe('rate limit per API key', () => {
       startTestGateway({ controllers: [TestEffectsController] }),
     ]);
     org = await services.createOrganization('rate limit');
-    // Each a process of the operator CLI: made all at once, not one per test.
-    keys = (await Promise.all(Array.from({ length: KEYS_NEEDED }, () => services.createApiKey(org.organizationId)))).map((created) => created.apiKey);
+    // Stored as the organization service issues them (one process of the operator CLI per key
+    // would cost seconds each); the hash is the one the gateways compute.
+    keys = Array.from({ length: KEYS_NEEDED }, () => generateApiKey('sandbox'));
+    const prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 1, applicationName: 'gateway-rate-limit-test' });
+    try {
+      await prisma.apiKey.createMany({
+        data: keys.map((key) => ({
+          id: newId('apiKey'),
+          organizationId: org.organizationId,
+          keyHash: hashApiKey(key, standard.config.apiKeyPepper),
+          hint: apiKeyHint(key),
+          environment: 'sandbox',
+        })),
+      });
+    } finally {
+      await prisma.$disconnect();
+    }
   }, 120000);
 
   afterAll(async () => {
