@@ -24,6 +24,18 @@ describe('GatewayRedis scripts (ioredis defineCommand, real Redis)', () => {
     expect(await redis.run(INCREMENT, [key], [1])).toBe(6);
   });
 
+  it('answers every caller its own reply when a script declared after the connection runs beside other commands', async () => {
+    const late = new RedisScript('pfsTestLateDouble', 1, `return redis.call('INCRBY', KEYS[1], ARGV[1]) * 2`);
+    const other = redis.key('test', randomBytes(6).toString('hex'));
+    try {
+      // One tick: an auto-pipeline is pending when the script is first run.
+      const answers = await Promise.all([redis.client.set(other, 'x'), redis.run(late, [key], [1]), redis.client.get(other), redis.run(late, [key], [1])]);
+      expect(answers).toEqual(['OK', 14, 'x', 16]);
+    } finally {
+      await redis.client.del(other);
+    }
+  });
+
   it('refuses a call with the wrong number of keys before anything reaches Redis', () => {
     expect(() => redis.run(INCREMENT, [key, key], [1])).toThrow('pfsTestIncrementBy takes 1 key(s)');
   });

@@ -49,7 +49,7 @@ const DOCUMENTATION_PATHS = [/^\/openapi\.json$/, /^\/docs(\/|$)/];
 const UNROUTED: Readonly<Record<number, string>> = { 400: 'invalid_request', 404: 'not_found' };
 
 /**
- * Holds every response to the served OpenAPI 3.1 document (issue 9 part 8): the status must be
+ * Holds every response to the served OpenAPI 3.1 document: the status must be
  * documented for the operation, the body must match the schema of its media type (JSON Schema
  * 2020-12, checked by ajv with formats), and each documented header must be present when
  * required and match its schema when present. A path with no operation may only be answered

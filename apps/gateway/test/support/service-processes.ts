@@ -20,6 +20,8 @@ export interface CreatedOrganization {
 
 export interface ServiceProcesses {
   stack: RunningStack;
+  /** The BullMQ key prefix the services (and this process's gateways) use: the shared stack's in the end-to-end project. */
+  queuePrefix: string;
   env: NodeJS.ProcessEnv;
   /** The operator CLI with the services' environment; `--json` output parsed. */
   cli<T>(...args: string[]): Promise<T>;
@@ -56,6 +58,7 @@ export async function startServices(queuePrefix: string, requested: string[]): P
   };
   return {
     stack,
+    queuePrefix: shared ? shared.queuePrefix : queuePrefix,
     env,
     cli,
     createOrganization: (label) => cli<CreatedOrganization>('org:create', '--name', `${label} ${randomBytes(4).toString('hex')}`, '--approved'),

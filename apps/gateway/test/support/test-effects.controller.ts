@@ -80,7 +80,7 @@ class TestEffectCount {
 }
 
 /**
- * Test-only routes standing in for the mutating endpoints of later issues: POST, PUT and
+ * Test-only routes standing in for mutating endpoints: POST, PUT and
  * PATCH with a body, one acting for clients, one answering malformed requests with
  * `validation_error`.
  */

@@ -13,9 +13,9 @@ const queuePrefix = isolateQueues('gw-idempotency');
 
 /**
  * Short, so a lapsed claim is quick to wait for; renewals (every third of it) keep live ones.
- * Long enough that a busy machine still renews in time and asks again within one lease.
+ * Long enough that a busy machine (a stalled event loop of over a second) still renews in time.
  */
-const LEASE_MS = 1500;
+const LEASE_MS = 2400;
 
 /*
  * Idempotency through two real gateway replicas (in this process, on real sockets) sharing the
@@ -231,9 +231,10 @@ describe('Idempotency-Key on POST, PUT and PATCH', () => {
   it('renews the lease while a request runs longer than it, so no second request starts meanwhile', async () => {
     const counter = counterName();
     const key = randomUUID();
-    const body = effectBody(counter, { delayMs: LEASE_MS * 3 });
+    // Asked again well past one lease and well before the request ends (the longest delay the route takes).
+    const body = effectBody(counter, { delayMs: 5000 });
     const slow = post(replicaA, body, { key });
-    await sleep(LEASE_MS * 2);
+    await sleep(LEASE_MS * 1.5);
     expectError(await post(replicaB, body, { key }), 409, 'idempotency_request_in_flight');
     expectFresh(await slow);
     expectReplay(await post(replicaB, body, { key }), 201);

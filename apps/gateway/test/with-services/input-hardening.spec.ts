@@ -36,7 +36,7 @@ const BUILT_IN_NAMES = [
 ];
 
 /*
- * Edges a black-box probe found (issue 9 part 10), each answered at the gateway so every route
+ * Edges a black-box probe found, each answered at the gateway so every route
  * inherits it: a gateway in this process with the organization service as a real process, on
  * real routes and the test-only counting route POST /v1/test-effects. A refused request must
  * answer 4xx in the envelope and change nothing.

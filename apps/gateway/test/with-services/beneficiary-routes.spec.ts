@@ -1,8 +1,8 @@
 import type { BeneficiaryView, PageView } from '@pfs/contracts';
 import { isolateQueues } from '@pfs/testing';
-import { expectError } from './support/http-client';
-import { useStandInRoutes } from './support/stand-in-service';
-import { startTestGateway, type TestGateway } from './support/test-gateway';
+import { expectError } from '../support/http-client';
+import { useStandInRoutes } from '../support/stand-in-service';
+import { startTestGateway, type TestGateway } from '../support/test-gateway';
 
 const queuePrefix = isolateQueues('gw-beneficiary-routes');
 

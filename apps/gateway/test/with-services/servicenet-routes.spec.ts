@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { TransactionView } from '@pfs/contracts';
 import { isolateQueues } from '@pfs/testing';
-import { expectError } from './support/http-client';
-import { useStandInRoutes } from './support/stand-in-service';
+import { expectError } from '../support/http-client';
+import { useStandInRoutes } from '../support/stand-in-service';
 
 const queuePrefix = isolateQueues('gw-servicenet-routes');
 
@@ -32,7 +33,7 @@ const SENT: TransactionView = {
 };
 
 /*
- * The gateway's half of the servicenet routes (issue 14 §2): /v1/servicenet against the real
+ * The gateway’s half of the servicenet routes: /v1/servicenet against the real
  * organization service, POST /v1/transfers against a stand-in ledger (the real one in
  * e2e/servicenet.spec.ts), and what each refuses before asking, naming the field.
  */
@@ -42,7 +43,7 @@ describe('servicenet and transfer routes at the gateway', () => {
 
   describe('/v1/servicenet (organization service)', () => {
     it('GET answers the state while off; PUT handle is 403 until enabled; enable, claim, disable', async () => {
-      const handle = `Routes-${Date.now().toString(36)}`;
+      const handle = `Routes-${randomBytes(4).toString('hex')}`;
       const before = await call('GET', '/v1/servicenet');
       expect(before.status).toBe(200);
       expect(before.json()).toEqual({ object: 'servicenet', enabled: false, handle: null, updatedAt: null });

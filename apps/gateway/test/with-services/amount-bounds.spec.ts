@@ -1,7 +1,7 @@
 import { isolateQueues } from '@pfs/testing';
-import { AMOUNT_PATTERN } from '../src/validation/is-amount.decorator';
-import { useStandInRoutes } from './support/stand-in-service';
-import { ACCOUNT_ID, BENEFICIARY_ID, PAYOUT_VIEW, QUOTE_VIEW } from './support/stand-in-views';
+import { AMOUNT_PATTERN } from '../../src/validation/is-amount.decorator';
+import { useStandInRoutes } from '../support/stand-in-service';
+import { ACCOUNT_ID, BENEFICIARY_ID, PAYOUT_VIEW, QUOTE_VIEW } from '../support/stand-in-views';
 
 const queuePrefix = isolateQueues('gw-amount-bounds');
 

@@ -1,8 +1,8 @@
 import type { PageView, QuoteView, TransactionView } from '@pfs/contracts';
 import { isolateQueues } from '@pfs/testing';
-import { expectError } from './support/http-client';
-import { useStandInRoutes } from './support/stand-in-service';
-import { ACCOUNT_ID, QUOTE_ID, QUOTE_VIEW as VIEW } from './support/stand-in-views';
+import { expectError } from '../support/http-client';
+import { useStandInRoutes } from '../support/stand-in-service';
+import { ACCOUNT_ID, QUOTE_ID, QUOTE_VIEW as VIEW } from '../support/stand-in-views';
 
 const queuePrefix = isolateQueues('gw-quote-routes');
 

@@ -1,7 +1,7 @@
 import { isolateQueues } from '@pfs/testing';
-import { expectError } from './support/http-client';
-import { useStandInRoutes } from './support/stand-in-service';
-import { ACCOUNT_ID, BENEFICIARY_ID, PAYOUT_VIEW as PAYOUT } from './support/stand-in-views';
+import { expectError } from '../support/http-client';
+import { useStandInRoutes } from '../support/stand-in-service';
+import { ACCOUNT_ID, BENEFICIARY_ID, PAYOUT_VIEW as PAYOUT } from '../support/stand-in-views';
 
 const queuePrefix = isolateQueues('gw-payout-routes');
 
