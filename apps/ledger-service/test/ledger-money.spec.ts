@@ -22,6 +22,9 @@ process.env.SANDBOX_AUTO_SETTLE = 'false';
 process.env.FAUCET_MAX_AMOUNT = `1${'0'.repeat(30)}`;
 
 const SLOW = { requestId: 'req_00000000000000000000000000000001', timeoutMs: 60000 };
+// Hundreds of commands through PostgreSQL and Redis in one test: seconds on an idle machine, far
+// more on a busy one. The limit only guards against a hang (commands wait up to 60 s, above).
+jest.setTimeout(180_000);
 
 /**
  * The ledger's money commands against the real PostgreSQL and Redis, through its own queue: the

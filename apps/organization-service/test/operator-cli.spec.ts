@@ -4,22 +4,27 @@ import { createRedisConnection, DeadLetters } from '@pfs/messaging';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { readPlatformConfig } from '@pfs/platform';
 import { isolateQueues } from '@pfs/testing';
-import { ensureCliBuilt, runCli } from './support/built-cli';
+import { ensureCliBuilt, runCli, runCliProcess } from './support/built-cli';
 import { outboxRowsFor, uniqueName } from './support/organization-test-kit';
 import { StandInLedger } from './support/stand-in-ledger';
 
 const prefix = isolateQueues('org-cli');
-// Each case starts several Node processes; on a loaded 2-core machine one can take seconds.
+// The process cases start Node; on a loaded 2-core machine one can take seconds.
 jest.setTimeout(120_000);
 
-/** Operators run `pnpm cli …`; this drives the built `dist/cli.js` as a real process. */
+/**
+ * Operators run `pnpm cli …`. The built `dist/cli.js` runs as a real process where only a
+ * process shows the fact (exit code, nothing but the result on stdout, no handle left open);
+ * every other case runs the same entry point in this process.
+ */
 describe('operator CLI (dist/cli.js)', () => {
   const config = readPlatformConfig();
   let prisma: PrismaClient;
   // org:create opens the primary account on the running ledger: answered here, on this file's queues.
   let ledger: StandInLedger;
-  // Logging on: the point is that nothing but the JSON reaches stdout even then.
-  const env = { LOG_LEVEL: 'debug' };
+  // Logging on for the process runs: the point is that nothing but the JSON reaches stdout even then.
+  const processEnv = { LOG_LEVEL: 'debug' };
+  const env = {};
 
   beforeAll(async () => {
     ensureCliBuilt();
@@ -41,7 +46,9 @@ describe('operator CLI (dist/cli.js)', () => {
 
   it('org:create --json prints exactly one JSON object with the organization, account and key', async () => {
     const name = uniqueName('CLI');
-    const { run, created } = await createOrganization(name);
+    const run = await runCliProcess(['org:create', '--name', name, '--approved', '--json'], processEnv);
+    expect(run.code).toBe(0);
+    const created = JSON.parse(run.stdout) as { organizationId: string; accountId: string; apiKey: string };
 
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
     expect(Object.keys(created).sort()).toEqual(['accountId', 'apiKey', 'organizationId']);
@@ -275,6 +282,14 @@ describe('operator CLI (dist/cli.js)', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(mention);
+    expect(run.stderr).toContain('Usage: pnpm cli');
+  });
+
+  it('dist/cli.js ends its process with the exit code of a failed command', async () => {
+    const run = await runCliProcess(['frobnicate'], processEnv);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('unknown command');
     expect(run.stderr).toContain('Usage: pnpm cli');
   });
 });

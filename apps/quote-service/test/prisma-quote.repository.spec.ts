@@ -1,6 +1,6 @@
 import { Big } from '@pfs/contracts';
 import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork, type PrismaClient } from '@pfs/persistence';
-import { testDatabaseUrl } from '@pfs/testing';
+import { lockWaiterAppears, testDatabaseUrl } from '@pfs/testing';
 import { PrismaQuoteRepository } from '../src/adapters/persistence/prisma-quote.repository';
 import { Quote, QUOTE_LIFETIME_MS } from '../src/domain/quote';
 import { priceSelling } from '../src/domain/quote-pricing';
@@ -100,7 +100,7 @@ describe('PrismaQuoteRepository (real PostgreSQL)', () => {
       return read;
     });
     // The second cannot have read before the first releases: its SELECT … FOR UPDATE waits.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await lockWaiterAppears(testDatabaseUrl());
     expect(order).toEqual(['first locked']);
     releaseFirst();
     expect((await second)?.props).toMatchObject({ status: 'COMPLETED', transactionId: 'txn_first' });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { applyMigrations, ensureDatabase } from '@pfs/persistence';
-import { dropTestDatabase, isolateQueues, testDatabaseUrl } from '@pfs/testing';
+import { dropTestDatabase, eventually, isolateQueues, testDatabaseUrl } from '@pfs/testing';
 import { repoPath, ROOT } from './support/repo';
 
 isolateQueues('deploy-wait');
@@ -107,17 +107,19 @@ describe('docker/wait-for-migrations.mjs', () => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // Its first check has found the migrations missing: with --wait it keeps running.
+    await eventually(async () => (output.includes('waiting for the migrate Job') || child.exitCode !== null ? true : undefined), 20000);
     expect(child.exitCode).toBeNull();
     await applyMigrations(url, MIGRATIONS);
+    // It polls every 2 s; the deadline is only there so a hang fails instead of lingering.
     let timer: NodeJS.Timeout | undefined;
-    const code = await Promise.race([exited, new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still waiting'), 10000)))]);
+    const code = await Promise.race([exited, new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still waiting'), 30000)))]);
     clearTimeout(timer);
     if (code === 'still waiting') child.kill('SIGKILL');
     expect(code).toBe(0);
     expect(output).toContain('waiting for the migrate Job');
     expect(output).toContain('migration(s) applied');
-  });
+  }, 60000);
 
   it('reports an unreachable database without printing the password from DATABASE_URL', async () => {
     const outcome = await gate('postgresql://pfs:s3cret-Pa55word@127.0.0.1:1/pfs');

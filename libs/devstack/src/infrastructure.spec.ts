@@ -15,16 +15,19 @@ function scratch(label: string): string {
 }
 
 describe('ensureInfrastructure', () => {
-  it('starts an embedded PostgreSQL on a free port, answers queries, and stops only what it started', async () => {
+  // One embedded PostgreSQL (initdb is the costly part) serves both facts: started on a free
+  // port, and reused by a second run on the same data directory.
+  it('starts an embedded PostgreSQL on a free port, answers queries, is reused by another run on the same data directory, and stops only what it started', async () => {
     const dir = scratch('embedded');
-    const infra = await ensureInfrastructure({
+    const options = {
       root,
       database: 'postgres',
       forceEmbeddedPostgres: true,
       postgresDataDir: join(dir, 'postgres'),
       logDir: join(dir, 'logs'),
       env: { ...process.env, DATABASE_URL: undefined },
-    });
+    };
+    const infra = await ensureInfrastructure(options);
     try {
       const port = Number(new URL(infra.databaseUrl).port);
       expect(infra.started).toEqual([expect.stringMatching(new RegExp(`^embedded PostgreSQL 18\\.\\d+ on port ${port}$`))]);
@@ -36,6 +39,15 @@ describe('ensureInfrastructure', () => {
       const { rows } = await client.query<{ version: string }>('SELECT version()');
       await client.end();
       expect(rows[0]?.version).toMatch(/^PostgreSQL 18\./);
+
+      // Another run on the same data directory reuses it, and its stop leaves it running.
+      const second = await ensureInfrastructure(options);
+      expect(second.databaseUrl).toBe(infra.databaseUrl);
+      expect(second.started).toEqual([]);
+      await second.stop();
+      const still = new Client({ connectionString: infra.databaseUrl });
+      await still.connect();
+      await still.end();
     } finally {
       await infra.stop();
     }
@@ -44,24 +56,6 @@ describe('ensureInfrastructure', () => {
     expect(existsSync(join(dir, 'postgres/postmaster.pid'))).toBe(false);
     expect(await probeRedis(infra.redisUrl)).toBeUndefined();
     rmSync(dir, { recursive: true, force: true });
-  }, 120000);
-
-  it('reuses an embedded PostgreSQL that another run started on the same data directory', async () => {
-    const dir = scratch('reuse');
-    const options = { root, forceEmbeddedPostgres: true, postgresDataDir: join(dir, 'postgres'), logDir: join(dir, 'logs') };
-    const first = await ensureInfrastructure(options);
-    try {
-      const second = await ensureInfrastructure(options);
-      expect(second.databaseUrl).toBe(first.databaseUrl);
-      expect(second.started).toEqual([]);
-      await second.stop();
-      const client = new Client({ connectionString: first.databaseUrl.replace(/\/pfs$/, '/postgres') });
-      await client.connect();
-      await client.end();
-    } finally {
-      await first.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
   }, 120000);
 
   it('starts a redis-server from PATH on a free port and stops it', async () => {

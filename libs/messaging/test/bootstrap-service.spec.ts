@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Module } from '@nestjs/common';
-import { commandConsumerProvider, ServiceRuntimeModule, ServiceUnavailableError } from '@pfs/messaging';
+import { commandConsumerProvider, ServiceRuntimeModule } from '@pfs/messaging';
 import type { PingResult } from '@pfs/contracts';
 import { eventually, isolateQueues, startServiceUnderTest, type ServiceUnderTest } from '@pfs/testing';
+import { failedFast } from './support/failed-fast';
 import { pingOnlyTable } from './support/ping-only-handlers';
 
 isolateQueues('msg-boot');
@@ -57,15 +58,11 @@ describe('bootstrapService', () => {
 
     await expect(inFlight).resolves.toMatchObject({ service: 'quote' });
     await stopping;
-    // The sender notices within its worker refresh interval and then fails fast: well before
-    // the probe's own timeout (a send that waits it out does not count), however busy the machine.
-    const probeTimeoutMs = 2000;
+    // The sender notices within its worker refresh interval and then fails fast: refused before
+    // its job is queued (a send that queues and waits out the probe's timeout does not count).
     await eventually(async () => {
-      const started = Date.now();
-      const outcome = await service.bus
-        .send('quote', 'system.ping', {}, { requestId: requestId(), timeoutMs: probeTimeoutMs })
-        .then(() => 'answered', (error: unknown) => error);
-      return outcome instanceof ServiceUnavailableError && Date.now() - started < probeTimeoutMs / 2 ? true : undefined;
+      const id = requestId();
+      return (await failedFast(id, () => service.bus.send('quote', 'system.ping', {}, { requestId: id, timeoutMs: 200 }))) ? true : undefined;
     }, 10000);
   });
 });

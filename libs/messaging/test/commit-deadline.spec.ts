@@ -82,7 +82,7 @@ describe('the commit deadline of a command', () => {
     const before = outcomes.length;
     const { eventId, reply } = send(900, 600);
     await expect(reply).rejects.toBeInstanceOf(ServiceUnavailableError);
-    await eventually(async () => (outcomes.length > before ? true : undefined), 5000);
+    await eventually(async () => (outcomes.length > before ? true : undefined));
     expect(outcomes.slice(before)).toEqual(['stale']);
     expect(await stored(eventId)).toBe(0);
   });

@@ -152,7 +152,7 @@ describe('a service instance: /metrics on the admin port', () => {
 
     const before = sample(await scrape(service), series('outbox_events_published_total')) ?? NaN;
     const relayed = await insert(0);
-    await eventually(async () => ((await published(relayed)) ? true : undefined), 5000);
+    await eventually(async () => ((await published(relayed)) ? true : undefined));
     const text = await scrape(service);
     expect(sample(text, series('outbox_events_published_total'))).toBe(before + 1);
     expect(sample(text, series('outbox_unpublished_events'))).toBe(0);
@@ -179,7 +179,7 @@ describe('a service instance: draining on stop', () => {
     behaviours.set(heldId, 'held');
     held = new Promise<void>((resolve) => (releaseHeld = resolve));
     const inFlight = first.bus.send(SERVICE, 'system.ping', {}, { requestId: heldId });
-    await eventually(async () => ((await queue.getActiveCount()) === 1 ? true : undefined), 5000, 10);
+    await eventually(async () => ((await queue.getActiveCount()) === 1 ? true : undefined), 20000, 10);
 
     const stopping = first.stop();
     // While it drains: not ready (so no new traffic is routed to it), still answering probes.
@@ -202,7 +202,8 @@ describe('a service instance: draining on stop', () => {
       await eventually(async () => {
         const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'failed');
         return Object.values(counts).every((count) => count === 0) ? true : undefined;
-      }, 3000);
+        // Well inside BullMQ's 30 s stalled-job check, which a job held by a dead worker would wait for.
+      }, 15000);
       expect(sample(await scrape(second), `queue_jobs_processed_total{queue="${QUEUE}",job="system.ping",outcome="ok"}`)).toBe(1);
     } finally {
       await second.close();

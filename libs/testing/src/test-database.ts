@@ -61,3 +61,26 @@ export async function dropTestDatabase(url: string): Promise<void> {
   if (!/^[A-Za-z0-9_]+$/.test(name)) return;
   await onMaintenance(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
+
+/**
+ * Resolves once a session of this database waits for a row or table lock: the event a lock
+ * test waits for, instead of sleeping and hoping the other transaction got there. Its own
+ * connection, so a test whose pool is busy holding the lock can still ask.
+ */
+export async function lockWaiterAppears(databaseUrl: string, timeoutMs = 20000): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl, application_name: 'pfs-lock-probe' });
+  await client.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await client.query<{ waiting: number }>(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (rows[0].waiting > 0) return;
+      if (Date.now() > deadline) throw new Error(`no session of the database waited for a lock within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -58,7 +58,9 @@ function sourceFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return entry === 'generated' ? [] : sourceFiles(path);
+    // Installed packages and build output are not the project's source (node_modules would
+    // also lead through pnpm's links into every dependency).
+    if (statSync(path).isDirectory()) return ['generated', 'node_modules', 'dist'].includes(entry) ? [] : sourceFiles(path);
     return path.endsWith('.ts') ? [path] : [];
   });
 }

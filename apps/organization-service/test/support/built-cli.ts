@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { runOperatorCli } from '../../src/adapters/cli/operator-cli';
 
 const PACKAGE_DIR = join(__dirname, '../..');
 export const CLI_PATH = join(PACKAGE_DIR, 'dist/cli.js');
@@ -29,11 +30,10 @@ export interface CliRun {
   code: number | null;
   stdout: string;
   stderr: string;
-  durationMs: number;
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
-  const started = Date.now();
+/** Runs `dist/cli.js` as a real process: what only a process shows (exit code, nothing else on stdout, no handle left open). */
+export function runCliProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI_PATH, ...args], {
       cwd: PACKAGE_DIR,
@@ -48,7 +48,32 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, durationMs: Date.now() - started });
+      resolve({ code, stdout, stderr });
     });
   });
+}
+
+/**
+ * Runs one command in this process, exactly as `src/cli.ts` does (same entry point, same
+ * mapping of a thrown error to exit code 1), with `env` over process.env while it runs. A
+ * process costs seconds of CPU for Node, Nest and Prisma to load; this costs milliseconds.
+ */
+export async function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  let stdout = '';
+  let stderr = '';
+  const out = { stdout: (text: string) => void (stdout += text), stderr: (text: string) => void (stderr += text) };
+  try {
+    const code = await runOperatorCli(args, out).catch((error: unknown) => {
+      out.stderr(`error: ${(error as Error).message}\n`);
+      return 1;
+    });
+    return { code, stdout, stderr };
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
 }

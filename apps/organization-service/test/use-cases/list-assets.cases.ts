@@ -1,7 +1,5 @@
-import { isolateQueues } from '@pfs/testing';
 import { createOrganizationTestKit, uniqueName, type OrganizationTestKit } from '../support/organization-test-kit';
 
-isolateQueues('org-assets');
 
 describe('ListAssetsUseCase (real PostgreSQL)', () => {
   let kit: OrganizationTestKit;

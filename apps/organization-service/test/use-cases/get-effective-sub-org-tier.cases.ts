@@ -1,10 +1,8 @@
 import { Clock } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
 import { createTierTestKit } from '../support/tier-test-kit';
 import type { AssignSubOrgTierUseCase } from '../../src/application/use-cases/assign-sub-org-tier/assign-sub-org-tier.use-case';
 import type { GetEffectiveSubOrgTierUseCase } from '../../src/application/use-cases/get-effective-sub-org-tier/get-effective-sub-org-tier.use-case';
 
-isolateQueues('org-tiers-effective');
 
 /** A clock the test moves, so assignments land at known times. */
 class SteppedClock extends Clock {

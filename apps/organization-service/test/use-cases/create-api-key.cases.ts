@@ -1,8 +1,6 @@
 import { hashApiKey } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
 import { createOrganizationTestKit, uniqueName, type OrganizationTestKit } from '../support/organization-test-kit';
 
-isolateQueues('org-key-create');
 
 describe('CreateApiKeyUseCase (real PostgreSQL)', () => {
   let kit: OrganizationTestKit;

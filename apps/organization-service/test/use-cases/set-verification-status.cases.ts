@@ -1,9 +1,7 @@
 import { newId } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
 import { createAccessTestKit, type AccessTestKit } from '../support/access-test-kit';
 import { FixedClock, outboxRowsFor, type OutboxRow } from '../support/organization-test-kit';
 
-isolateQueues('org-set-verification');
 
 describe('SetVerificationStatusUseCase (real PostgreSQL)', () => {
   const clock = new FixedClock(new Date('2026-11-21T04:44:09.123Z'));

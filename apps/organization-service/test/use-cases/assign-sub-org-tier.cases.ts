@@ -1,9 +1,7 @@
-import { isolateQueues } from '@pfs/testing';
 import { createTierTestKit } from '../support/tier-test-kit';
 import type { AssignSubOrgTierUseCase } from '../../src/application/use-cases/assign-sub-org-tier/assign-sub-org-tier.use-case';
 import type { ListSubOrgTiersUseCase } from '../../src/application/use-cases/list-sub-org-tiers/list-sub-org-tiers.use-case';
 
-isolateQueues('org-tiers-assign');
 
 describe('AssignSubOrgTierUseCase and ListSubOrgTiersUseCase (real PostgreSQL)', () => {
   let kit: ReturnType<typeof createTierTestKit>;

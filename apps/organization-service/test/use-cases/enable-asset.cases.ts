@@ -1,9 +1,7 @@
 import { SystemClock } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
 import { createOrganizationTestKit, uniqueName, type OrganizationTestKit } from '../support/organization-test-kit';
 import { EnableAssetUseCase } from '../../src/application/use-cases/enable-asset/enable-asset.use-case';
 
-isolateQueues('org-enable-asset');
 
 describe('EnableAssetUseCase (real PostgreSQL)', () => {
   let kit: OrganizationTestKit;

@@ -1,8 +1,6 @@
 import { newId } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
 import { createAccessTestKit, type AccessTestKit } from '../support/access-test-kit';
 
-isolateQueues('org-get-authorization');
 
 describe('GetAuthorizationUseCase (real PostgreSQL)', () => {
   let kit: AccessTestKit;

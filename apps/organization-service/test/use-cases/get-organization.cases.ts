@@ -1,8 +1,6 @@
 import { newId } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
 import { createAccessTestKit, type AccessTestKit } from '../support/access-test-kit';
 
-isolateQueues('org-get-organization');
 
 describe('GetOrganizationUseCase (real PostgreSQL)', () => {
   let kit: AccessTestKit;

@@ -1,8 +1,6 @@
 import { hashApiKey } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
 import { createOrganizationTestKit, FixedClock, uniqueName, type OrganizationTestKit } from '../support/organization-test-kit';
 
-isolateQueues('org-key-revoke');
 
 describe('RevokeApiKeyUseCase (real PostgreSQL)', () => {
   const clock = new FixedClock(new Date('2026-11-21T06:00:00.000Z'));

@@ -1,8 +1,6 @@
 import { isId, newId } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
 import { createAccessTestKit, type AccessTestKit } from '../support/access-test-kit';
 
-isolateQueues('org-create-authorization');
 
 describe('CreateAuthorizationUseCase (real PostgreSQL)', () => {
   let kit: AccessTestKit;

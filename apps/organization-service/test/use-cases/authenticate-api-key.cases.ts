@@ -1,8 +1,6 @@
 import { generateApiKey, hashApiKey } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
 import { createOrganizationTestKit, uniqueName, type OrganizationTestKit } from '../support/organization-test-kit';
 
-isolateQueues('org-auth');
 
 describe('AuthenticateApiKeyUseCase (real PostgreSQL)', () => {
   let kit: OrganizationTestKit;

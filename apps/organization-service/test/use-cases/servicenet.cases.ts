@@ -1,10 +1,11 @@
 import { PrismaClient } from '@pfs/persistence';
-import { isolateQueues, startServiceUnderTest, type ServiceUnderTest } from '@pfs/testing';
+import { startServiceUnderTest, type ServiceUnderTest } from '@pfs/testing';
 import type { CreateRootOrganizationUseCase as CreateRootOrganization } from '../../src/application/use-cases/create-root-organization/create-root-organization.use-case';
 import { uniqueName } from '../support/organization-test-kit';
 import { StandInLedger } from '../support/stand-in-ledger';
 
-const prefix = isolateQueues('organization-servicenet');
+// The queue prefix that test/use-cases.spec.ts isolated for this jest file.
+const prefix = process.env.QUEUE_PREFIX ?? '';
 
 /** Servicenet over the queue against PostgreSQL: the unique handle under a race, case-insensitively. */
 describe('servicenet commands (service level)', () => {

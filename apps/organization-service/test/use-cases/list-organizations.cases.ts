@@ -1,8 +1,6 @@
-import { isolateQueues } from '@pfs/testing';
 import { createAccessTestKit, type AccessTestKit } from '../support/access-test-kit';
 import { FixedClock } from '../support/organization-test-kit';
 
-isolateQueues('org-list-clients');
 
 describe('ListOrganizationsUseCase (real PostgreSQL)', () => {
   const clock = new FixedClock(new Date('2026-11-21T10:00:00.000Z'));

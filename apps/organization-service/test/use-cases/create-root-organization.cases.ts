@@ -1,5 +1,4 @@
 import { generateApiKey, hashApiKey, isId } from '@pfs/contracts';
-import { isolateQueues } from '@pfs/testing';
 import {
   createOrganizationTestKit,
   FixedClock,
@@ -9,7 +8,6 @@ import {
   type OrganizationTestKit,
 } from '../support/organization-test-kit';
 
-isolateQueues('org-create');
 
 describe('CreateRootOrganizationUseCase (real PostgreSQL)', () => {
   const clock = new FixedClock(new Date('2026-11-21T04:44:09.123Z'));

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { isolateQueues } from '@pfs/testing';
+import { lockWaiterAppears } from '@pfs/testing';
 import { createAccessTestKit, type AccessTestKit } from '../support/access-test-kit';
 import { FixedClock } from '../support/organization-test-kit';
 import type { ListReferralInvitesUseCase } from '../../src/application/use-cases/list-referral-invites/list-referral-invites.use-case';
 import type { CreateReferralInviteUseCase } from '../../src/application/use-cases/create-referral-invite/create-referral-invite.use-case';
 
-isolateQueues('org-create-referral-invite');
 
 describe('CreateReferralInviteUseCase (real PostgreSQL)', () => {
   const clock = new FixedClock(new Date('2026-11-21T10:00:00.000Z'));
@@ -54,7 +53,7 @@ describe('CreateReferralInviteUseCase (real PostgreSQL)', () => {
       async (db) => {
         await db.$queryRaw`SELECT id FROM "organization"."referral_invites" WHERE id = ${referralInvite.referralInviteId} FOR UPDATE`;
         renewal = createInvite.execute({ referrerOrganizationId: referrer, email }).catch((error: unknown) => error);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await lockWaiterAppears(kit.config.databaseUrl);
         await db.referralInvite.update({
           where: { id: referralInvite.referralInviteId },
           data: { acceptedAt: clock.now(), acceptedOrganizationId: 'org_ffffffffffffffffffffffffffff0001' },
