@@ -38,7 +38,7 @@ function keysOf(value: unknown): string[] {
 }
 
 /*
- * Beneficiaries (issue 12) end to end, every app its own process: the validation of spec 4.4
+ * Beneficiaries end to end, every app its own process: the validation of spec 4.4
  * and api-decisions §7 (a passing and a failing case per rule, nothing created by a refusal),
  * account numbers and tax ids kept out of responses, logs and the database, PATCH's null,
  * the lifecycle, isolation between organizations, idempotent creation, duplicates and the list.
@@ -110,8 +110,9 @@ describe('beneficiaries (end to end)', () => {
   };
 
   beforeAll(async () => {
-    // Debug lines too, so the log scan below sees everything the services would ever write.
-    e2e = await startE2eStack(queuePrefix, { LOG_LEVEL: 'debug', RATE_LIMIT_PER_MINUTE: '100000' });
+    // The shared stack logs at info; that the debug lines of a command's and an event's hops
+    // carry no payload is libs/messaging/test/request-context.spec.ts's.
+    e2e = await startE2eStack(queuePrefix, { RATE_LIMIT_PER_MINUTE: '100000' });
     prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 2, applicationName: 'gateway-e2e-beneficiaries' });
     [owner, stranger, validator] = await Promise.all([organization('e2e bene owner'), organization('e2e bene stranger'), organization('e2e bene validator')]);
     const opened = await write('POST', '/v1/accounts', owner.apiKey, { name: 'Payables' });

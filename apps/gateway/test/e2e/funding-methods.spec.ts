@@ -8,6 +8,10 @@ import { expectError, REQUEST_ID, startE2eStack, type Answer, type CreatedOrgani
 
 const queuePrefix = isolateQueues('gw-e2e-funding');
 
+// Its tests start operator CLI processes (org:create, key:create): on a busy 2-core machine
+// those alone can outlast jest's default 30 s.
+jest.setTimeout(120_000);
+
 interface FundingMethod {
   object: 'funding_method';
   fundingMethodId: string;

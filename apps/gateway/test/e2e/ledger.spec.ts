@@ -8,6 +8,10 @@ import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } f
 
 const queuePrefix = isolateQueues('gw-e2e-ledger');
 
+// Its tests start operator CLI processes (org:create, key:create): on a busy 2-core machine
+// those alone can outlast jest's default 30 s.
+jest.setTimeout(120_000);
+
 interface Transaction {
   object: 'transaction';
   transactionId: string;

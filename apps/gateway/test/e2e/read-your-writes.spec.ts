@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { apiKeyHint, Big, generateApiKey, hashApiKey, newId, type OrganizationView } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { readPlatformConfig } from '@pfs/platform';
-import { eventually, isolateQueues, testDatabaseUrl } from '@pfs/testing';
+import { isolateQueues, testDatabaseUrl } from '@pfs/testing';
 import { inPool, send, type RequestOptions } from '../support/http-client';
 import { startE2eStack, type Answer, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
 
