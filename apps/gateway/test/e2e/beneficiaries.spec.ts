@@ -354,10 +354,10 @@ describe('beneficiaries (end to end)', () => {
         expect(keys.filter((key) => key === 'accountNumber' || key === 'taxId')).toEqual([]);
       }
 
-      // Logs: every app, every line so far; the beneficiary service's lines of these requests included.
-      const requestId = changed.headers.get('x-request-id') ?? '';
-      const beneficiaryLog = () => e2e.stack.apps.get('beneficiary-service')?.output ?? [];
-      await eventually(async () => (beneficiaryLog().some((line) => line.includes(requestId)) ? true : undefined), 5000, 100);
+      // Logs: every app, every line so far, once the gateway has logged the last of these
+      // requests (at the shared stack's info level the services log no line per command).
+      const requestId = answers[answers.length - 1]?.headers.get('x-request-id') ?? '';
+      await eventually(async () => (e2e.gatewayLog().some((line) => line.requestId === requestId) ? true : undefined), 15000, 100);
       for (const [app, running] of e2e.stack.apps) {
         for (const value of values) {
           expect({ app, value, logged: running.output.filter((line) => line.includes(value)) }).toEqual({ app, value, logged: [] });
