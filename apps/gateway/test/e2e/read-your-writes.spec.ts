@@ -159,7 +159,7 @@ describe('read your writes (end to end)', () => {
       expectStatus(misses, iteration, 'GET /v1/accounts/{id}', await call(`/v1/accounts/${created.accountId}`, { key: created.apiKey }), 200);
     }
     expect(misses).toEqual([]);
-  }, 60000);
+  }, 180000);
 
   // Without the ledger, organizations.create fails as the ledger being unavailable (a 503 naming
   // it) and its retry under the same command id answers the organization it stored, whose account
