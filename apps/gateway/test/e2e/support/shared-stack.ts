@@ -15,6 +15,10 @@ export const SHARED_STACK_SETTINGS: Readonly<Record<string, string>> = {
   SERVICE_ENV: 'sandbox',
   // Files run side by side and send bursts of hundreds of requests per key.
   RATE_LIMIT_PER_MINUTE: '100000',
+  // Two files' bursts on 2 cores (one of them held by a CPU hog) can keep a command queued past
+  // the 5 s default: a reply that late is slow, not a service that is down. The fast 503 of a
+  // stopped service is the isolated project's (service-outage.spec.ts).
+  COMMAND_TIMEOUT_MS: '60000',
   // The sandbox's default mid-rates without USDT/USDC, so that one pair of the catalog has no
   // rate; every quote of the project is priced at exactly these rates (no drift).
   RATES:
