@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { eventQueueName, hashApiKey, type DomainEvent } from '@pfs/contracts';
+import { eventQueueName, hashApiKey, newId, type DomainEvent } from '@pfs/contracts';
 import { createRedisConnection, PLATFORM_CONFIG, RemoteDomainError, ServiceUnavailableError } from '@pfs/messaging';
 import { PrismaClient } from '@pfs/persistence';
 import type { PlatformConfig } from '@pfs/platform';
@@ -157,23 +157,43 @@ describe('organization service process', () => {
       });
     });
 
-    it('without a ledger, organizations.create fails as the ledger being unavailable, which the gateway answers as a 503 naming it', async () => {
+    it('without a ledger, organizations.create fails as the ledger being unavailable, which the gateway answers as a 503 naming it; the retry under the same command id answers the organization it stored, whose account then opens', async () => {
       const broker = await createOrganization();
+      const payloadNamed = (name: string) => ({ callerOrganizationId: broker.organizationId, name, entityType: 'BUSINESS' as const, country: 'DE', email: null });
       await ledger.stop();
+      let refused = { commandId: '', name: '' };
       try {
-        const name = uniqueName('No ledger');
-        // The service re-counts the ledger's consumers every second: until it sees none, a send waits for its deadline.
+        // The service re-counts the ledger's consumers every second: until it sees none, a send
+        // waits for its deadline. Each try has a command id of its own (the gateway's is derived
+        // from the request's Idempotency-Key); the refused one is retried below.
         const error = await eventually(async () => {
-          const caught = await service.bus
-            .send('organization', 'organizations.create', { callerOrganizationId: broker.organizationId, name, entityType: 'BUSINESS', country: 'DE', email: null }, { requestId, timeoutMs: 3000 })
-            .catch((failure: unknown) => failure);
-          return caught instanceof ServiceUnavailableError && caught.service === 'ledger' ? caught : undefined;
+          const commandId = newId('command');
+          const name = uniqueName('No ledger');
+          const caught = await service.bus.send('organization', 'organizations.create', payloadNamed(name), { requestId, commandId, timeoutMs: 3000 }).catch((failure: unknown) => failure);
+          if (!(caught instanceof ServiceUnavailableError && caught.service === 'ledger')) return undefined;
+          refused = { commandId, name };
+          return caught;
         }, 15000, 100);
         expect(error.toPayload()).toEqual({ code: 'internal_error', message: 'The ledger service is unavailable; try again shortly.' });
       } finally {
         ledger = new StandInLedger(process.env.REDIS_URL ?? '', prefix);
         await ledger.start();
       }
+      const retried = await eventually(
+        async () => service.bus.send('organization', 'organizations.create', payloadNamed(refused.name), { requestId, commandId: refused.commandId, timeoutMs: 3000 }).catch(() => undefined),
+        15000,
+        100,
+      );
+      const again = await service.bus.send('organization', 'organizations.create', payloadNamed(refused.name), { requestId, commandId: refused.commandId });
+      expect(again.organizationId).toBe(retried.organizationId);
+      // The refused try stored the organization; the retry answers that one, not a new one.
+      const stored = await prisma.organization.findMany({ where: { name: refused.name }, select: { id: true } });
+      expect(stored.map((row) => row.id)).toEqual([retried.organizationId]);
+      // Its account opens from the organization.created event the refused try stored (relayed to
+      // the ledger as the next test shows).
+      expect((await outboxRowsFor(prisma, retried.organizationId)).map((row) => [row.type, (row.payload as { data: { primaryAccountId?: string } }).data.primaryAccountId])).toEqual([
+        ['organization.created', retried.primaryAccountId],
+      ]);
     });
   });
 

@@ -33,6 +33,18 @@ describe('DnsDestinationGuard', () => {
     expect(await new DnsDestinationGuard({ allowInsecure: true }).problem('http://localhost:4000/hooks')).toBeNull();
   });
 
+  // Literal addresses and localhost, as a client registers them: refused unless insecure URLs are
+  // allowed (the end-to-end stack allows them for its loopback receivers).
+  it.each([
+    ['https://127.0.0.1/hook', 'loopback'],
+    ['https://[::1]/hook', 'loopback'],
+    ['https://[::ffff:127.0.0.1]/hook', 'loopback'],
+    ['https://localhost/hook', 'loopback'],
+    ['http://93.184.216.34/hook', 'must be an https:// URL'],
+  ])('refuses %s while insecure URLs are not allowed', async (url, problem) => {
+    expect(await new DnsDestinationGuard({ allowInsecure: false }).problem(url)).toContain(problem);
+  });
+
   it('admits insecure URLs only when asked, and never in production', () => {
     expect(webhookDestinationRules('sandbox', {})).toEqual({ allowInsecure: false });
     expect(webhookDestinationRules('sandbox', { WEBHOOK_ALLOW_INSECURE_URLS: 'true' })).toEqual({ allowInsecure: true });

@@ -136,5 +136,10 @@ describe('the request id across queue hops', () => {
     expect(lines.filter((line) => typeof line.requestId !== 'string')).toEqual([]);
     expect(lines.filter((line) => line.requestId === other)).toHaveLength(5);
     expect(lines.filter((line) => line.level === 'error')).toEqual([]);
+    // At debug level too, no hop logs what a command or an event carries: the event's data
+    // (its name holds the request id) appears on no line.
+    expect(lines.filter((line) => line.level === 'debug').length).toBeGreaterThan(0);
+    expect(lines.filter((line) => JSON.stringify(line).includes(`request ${requestId}`))).toEqual([]);
+    expect(lines.filter((line) => 'payload' in line || 'data' in line)).toEqual([]);
   });
 });

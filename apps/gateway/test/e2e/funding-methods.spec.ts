@@ -8,6 +8,10 @@ import { expectError, REQUEST_ID, startE2eStack, type Answer, type CreatedOrgani
 
 const queuePrefix = isolateQueues('gw-e2e-funding');
 
+// Its tests start operator CLI processes (org:create, key:create): on a busy 2-core machine
+// those alone can outlast jest's default 30 s.
+jest.setTimeout(120_000);
+
 interface FundingMethod {
   object: 'funding_method';
   fundingMethodId: string;
@@ -274,7 +278,7 @@ describe('gateway end to end: assets and funding methods', () => {
     it('shows the client’s own enablement to its creator, not the creator’s', async () => {
       const broker = await organizationWithAccount('fm broker');
       const client = await organizationWithAccount('fm client');
-      // Client organizations are created through POST /v1/organizations (issue 4 part A); the
+      // Client organizations are created through POST /v1/organizations; the
       // broker relation is seeded straight into the organization service's table here.
       const prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 1, applicationName: 'gateway-e2e-funding' });
       try {
@@ -298,7 +302,7 @@ describe('gateway end to end: assets and funding methods', () => {
     it('enables the asset by itself, so the two services converge even when the gateway’s enable step never ran', async () => {
       const org = await organizationWithAccount('fm event');
       // The ledger's half only, as when the gateway failed right after it.
-      const bus = new CommandBus({ redisUrl: testRedisUrl(), prefix: queuePrefix, timeoutMs: 5000 });
+      const bus = new CommandBus({ redisUrl: testRedisUrl(), prefix: e2e.queuePrefix, timeoutMs: 30000 });
       try {
         const methods = await bus.send('ledger', 'funding-methods.provision', { organizationId: org.organizationId, accountId: null, asset: 'EUR' }, { requestId: 'req_e2e' });
         expect(methods).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Big, newId } from '@pfs/contracts';
+import { Big } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { eventually, isolateQueues, testDatabaseUrl } from '@pfs/testing';
 import { send, type RequestOptions } from '../support/http-client';
@@ -7,6 +7,10 @@ import { startTestGateway, type TestGateway } from '../support/test-gateway';
 import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-ledger');
+
+// Its tests start operator CLI processes (org:create, key:create): on a busy 2-core machine
+// those alone can outlast jest's default 30 s.
+jest.setTimeout(120_000);
 
 interface Transaction {
   object: 'transaction';
@@ -36,7 +40,7 @@ interface Entry {
 }
 
 /*
- * The ledger end to end (issue 10), every app its own process: the faucet and its rules, the
+ * The ledger end to end, every app its own process: the faucet and its rules, the
  * transactions it leaves, the sandbox rails, statements, accounts and fees. After this file
  * the invariant check (ledger-invariants.setup.ts) reads the books of everything it did.
  */
@@ -68,7 +72,7 @@ describe('ledger (end to end)', () => {
   }
 
   beforeAll(async () => {
-    e2e = await startE2eStack(queuePrefix, { FAUCET_MAX_AMOUNT: '5000' });
+    e2e = await startE2eStack(queuePrefix);
     prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 2, applicationName: 'gateway-e2e-ledger' });
     payer = await funded('e2e ledger payer');
   }, 120000);
@@ -116,17 +120,19 @@ describe('ledger (end to end)', () => {
     it('refuses what the spec refuses, crediting nothing', async () => {
       const before = await balances(payer);
       const stranger = await funded('e2e ledger stranger');
+      // The ledger's rules (an unknown account, the asset's scale, the message naming the
+      // funding-methods call, a configured cap) are its use-case spec's
+      // (credit-faucet.use-case.spec.ts); here, that each reaches the client as its status.
       expectError(await faucet(payer, { accountId: stranger.accountId }), 404, 'account_not_found');
-      expectError(await faucet(payer, { accountId: newId('account') }), 404, 'account_not_found');
-      const inactive = expectError(await faucet(payer, { asset: 'USDT' }), 400, 'invalid_request');
-      expect(inactive.message).toContain(`POST /v1/funding-methods with {"asset":"USDT","accountId":"${payer.accountId}"}`);
-      expectError(await faucet(payer, { amount: '1.0000001' }), 400, 'invalid_request');
+      expectError(await faucet(payer, { asset: 'USDT' }), 400, 'invalid_request');
       expectError(await faucet(payer, { amount: 5 }), 400, 'invalid_request');
       expectError(await faucet(payer, { amount: '-1' }), 400, 'invalid_request');
       expectError(await faucet(payer, { chainName: 'BITCOIN' }), 400, 'invalid_request');
       expectError(await faucet(payer, { extra: true }), 400, 'invalid_request');
-      const capped = expectError(await faucet(payer, { amount: '5000.000001' }), 400, 'invalid_request');
-      expect(capped.message).toContain('at most 5000 USDC');
+      // The stack's cap (the default unless the shared settings name one).
+      const cap = e2e.env.FAUCET_MAX_AMOUNT ?? '1000000';
+      const capped = expectError(await faucet(payer, { amount: `${cap}.000001` }), 400, 'invalid_request');
+      expect(capped.message).toContain(`at most ${cap} USDC`);
       expect(await balances(payer)).toEqual(before);
     });
 
@@ -139,8 +145,8 @@ describe('ledger (end to end)', () => {
       await post('/v1/funding-methods', apiKey, { asset: 'ETH' });
       expectError(await faucet(pending, { asset: 'ETH', amount: '1' }), 403, 'verification_required');
       expect((await post(`/v1/sandbox/organizations/${pending.organizationId}/verification`, payer.apiKey, { status: 'APPROVED' })).status).toBe(200);
-      const wrongChain = expectError(await faucet(pending, { asset: 'ETH', amount: '1', chainName: 'SOLANA_DEVNET' }), 400, 'invalid_request');
-      expect(wrongChain.message).toContain('no ETH deposit address on SOLANA_DEVNET');
+      // The wrong chain's message is the use-case spec's.
+      expectError(await faucet(pending, { asset: 'ETH', amount: '1', chainName: 'SOLANA_DEVNET' }), 400, 'invalid_request');
       expect((await faucet(pending, { asset: 'ETH', amount: '1.000000000000000001' })).json<Transaction>().amount).toBe('1.000000000000000001');
     });
 

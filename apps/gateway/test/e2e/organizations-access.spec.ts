@@ -9,6 +9,10 @@ import { startE2eStack, type CreatedOrganization, type E2eStack } from './suppor
 
 const queuePrefix = isolateQueues('gw-e2e-access');
 
+// Its tests start operator CLI processes (org:create, key:create): on a busy 2-core machine
+// those alone can outlast jest's default 30 s.
+jest.setTimeout(120_000);
+
 interface Organization {
   object: 'organization';
   organizationId: string;

@@ -24,7 +24,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** A string or bytes are sent as they are; anything else as JSON. */
   body?: unknown;
-  /** How long to wait for the whole answer (default 15 s), e.g. for a burst of hundreds of requests in flight. */
+  /** How long to wait for the whole answer (default 75 s, past the shared stack's command timeout: a slow answer fails the test by its status, not by an abort), e.g. for a burst of hundreds of requests in flight. */
   timeoutMs?: number;
 }
 
@@ -44,7 +44,7 @@ export async function send(baseUrl: string, path: string, options: RequestOption
   }
   const method = options.method ?? 'GET';
   const started = Date.now();
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? 15000) });
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? 75000) });
   const text = await response.text();
   const durationMs = Date.now() - started;
   // Every response any test receives is held to the document the gateway serves.
