@@ -1,16 +1,12 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { APPS, startApps, type RunningStack } from '@pfs/devstack';
 import { testDatabaseUrl, testRedisUrl } from '@pfs/testing';
 import { sharedRunningStack, sharedStackDescription } from '../e2e/support/shared-stack';
-
-const run = promisify(execFile);
+import { CLI, operatorCli } from './operator-cli';
 
 export const ROOT = resolve(__dirname, '../../../..');
-const CLI = join(ROOT, 'apps/organization-service/dist/cli.js');
 
 export interface CreatedOrganization {
   organizationId: string;
@@ -52,10 +48,9 @@ export async function startServices(queuePrefix: string, requested: string[]): P
     ? shared.env
     : { DATABASE_URL: testDatabaseUrl(), REDIS_URL: testRedisUrl(), QUEUE_PREFIX: queuePrefix, LOG_LEVEL: 'info', SERVICE_ENV: 'sandbox' };
   const stack = shared ? sharedRunningStack(shared) : await startApps({ root: ROOT, ports: 'random', env, only: names, readyTimeoutMs: 60000 });
-  const cli = async <T>(...args: string[]): Promise<T> => {
-    const { stdout } = await run(process.execPath, [CLI, ...args, '--json'], { env: { ...process.env, ...env }, cwd: ROOT });
-    return JSON.parse(stdout) as T;
-  };
+  // On the shared stack this process already has its database, Redis and queue prefix: the
+  // operator CLI runs in it.
+  const cli = <T>(...args: string[]): Promise<T> => operatorCli<T>(args, { inProcess: Boolean(shared), env });
   return {
     stack,
     queuePrefix: shared ? shared.queuePrefix : queuePrefix,

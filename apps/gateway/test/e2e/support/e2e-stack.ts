@@ -1,20 +1,17 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { APPS, startApps, type RunningStack } from '@pfs/devstack';
 import { testDatabaseUrl, testRedisUrl } from '@pfs/testing';
 import { send, type Answer } from '../../support/http-client';
+import { CLI, operatorCli } from '../../support/operator-cli';
 import { assertSharedSettings, sharedRunningStack, sharedStackDescription } from './shared-stack';
 
 // One HTTP client for every gateway test; re-exported for the end-to-end files.
 export { expectError, REQUEST_ID, type Answer, type ErrorBody } from '../../support/http-client';
 
-const run = promisify(execFile);
-
 export const ROOT = resolve(__dirname, '../../../../..');
-export const CLI = join(ROOT, 'apps/organization-service/dist/cli.js');
+export { CLI };
 
 export interface CreatedOrganization {
   organizationId: string;
@@ -50,7 +47,10 @@ export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.Proces
   const shared = sharedStackDescription();
   if (shared) {
     assertSharedSettings(shared, extraEnv);
-    return e2eStackOf(sharedRunningStack(shared), shared.queuePrefix, shared.env);
+    // This file's process takes the stack's environment, so the operator CLI runs in it (jest
+    // gives every test file its own copy of process.env).
+    Object.assign(process.env, shared.env);
+    return e2eStackOf(sharedRunningStack(shared), shared.queuePrefix, shared.env, true);
   }
   const env: NodeJS.ProcessEnv = {
     DATABASE_URL: testDatabaseUrl(),
@@ -62,17 +62,14 @@ export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.Proces
     ...extraEnv,
   };
   const stack = await startApps({ root: ROOT, ports: 'random', env, readyTimeoutMs: 60000 });
-  return e2eStackOf(stack, queuePrefix, env);
+  return e2eStackOf(stack, queuePrefix, env, false);
 }
 
-function e2eStackOf(stack: RunningStack, queuePrefix: string, env: NodeJS.ProcessEnv): E2eStack {
+function e2eStackOf(stack: RunningStack, queuePrefix: string, env: NodeJS.ProcessEnv, cliInProcess: boolean): E2eStack {
   const baseUrl = stack.gatewayUrl;
   if (!baseUrl) throw new Error('the stack started without a gateway');
 
-  const cli = async <T>(...args: string[]): Promise<T> => {
-    const { stdout } = await run(process.execPath, [CLI, ...args, '--json'], { env: { ...process.env, ...env }, cwd: ROOT });
-    return JSON.parse(stdout) as T;
-  };
+  const cli = <T>(...args: string[]): Promise<T> => operatorCli<T>(args, { inProcess: cliInProcess, env });
 
   return {
     stack,
