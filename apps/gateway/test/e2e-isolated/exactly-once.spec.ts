@@ -10,7 +10,7 @@ import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } f
 const queuePrefix = isolateQueues('gw-e2e-once');
 
 /*
- * A retry never repeats committed work (issue 9 §1), with every app as its own process. The
+ * A retry never repeats committed work, the gateway and the services as their own processes. The
  * organization and ledger services lose their first reply to `organizations.create` and
  * `funding-methods.provision` on purpose (PFS_TEST_DROP_FIRST_REPLY): the command commits, the
  * gateway answers 503 at its deadline and releases the Idempotency-Key, and the client retries.
@@ -51,7 +51,7 @@ describe('exactly-once commands (end to end)', () => {
       PFS_TEST_DROP_FIRST_REPLY: 'organizations.create,funding-methods.provision,faucet.credit',
       // The gateway gives up on a lost reply after this long; well above a command's own time.
       COMMAND_TIMEOUT_MS: '2000',
-    });
+    }, { apps: ['organization-service', 'ledger-service'] });
     prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 2, applicationName: 'gateway-e2e-once' });
     broker = await e2e.createOrganization('e2e once broker');
     await primaryAccountOpened(broker.accountId);

@@ -9,7 +9,7 @@ import { WebhookReceiver } from '../e2e/support/webhook-receiver';
 const queuePrefix = isolateQueues('gw-e2e-hook-kill');
 
 /*
- * Issue 11 §4: PostgreSQL is the store and Redis only the transport. The delivery worker is
+ * PostgreSQL is the store and Redis only the transport. The delivery worker is
  * `kill -9`'d in the middle of deliveries, and the delivery queue's keys are deleted from Redis
  * while retries wait in it: every message still reaches the receiver at least once, so a
  * receiver that de-duplicates by `hook-id` sees each exactly once.
@@ -37,7 +37,7 @@ describe('webhook deliveries survive a killed worker and a Redis flush (end to e
       WEBHOOK_RETRY_SCHEDULE: '300ms,600ms,1s,2s,5s,10s',
       WEBHOOK_SWEEP_INTERVAL_MS: '1000',
       WEBHOOK_ENDPOINT_CACHE_MS: '0',
-    });
+    }, { apps: ['organization-service', 'ledger-service', 'webhook-delivery-service', 'webhook-delivery-worker'] });
     prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 2, applicationName: 'gateway-e2e-hook-kill' });
     redis = new Redis(testRedisUrl());
     org = await e2e.createOrganization('e2e hooks kill');
@@ -66,7 +66,7 @@ describe('webhook deliveries survive a killed worker and a Redis flush (end to e
     expect(beforeRestart).toBeLessThan(transactions.length);
     await e2e.stack.startApp('webhook-delivery-worker');
 
-    // Attempts caught by the kill come back once their lease ends (30 s) and the sweeper finds them.
+    // Attempts caught by the kill come back once their lease ends (20 s) and the sweeper finds them.
     await eventually(async () => (delivered().size >= transactions.length ? true : undefined), 90000, 200);
     expect(delivered()).toEqual(new Set(transactions));
     expect(target.unique().size).toBe(transactions.length);

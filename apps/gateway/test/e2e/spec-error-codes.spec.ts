@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eventually, isolateQueues } from '@pfs/testing';
+import { isolateQueues } from '@pfs/testing';
 import { expectError, send, type Answer, type RequestOptions } from '../support/http-client';
-import { startE2eStack, type CreatedOrganization, type E2eStack } from '../e2e/support/e2e-stack';
+import { startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-spec-codes');
-// Low enough to exhaust in a test, high enough for every other key of this file.
-const RATE_LIMIT = 25;
 
 type Call = (key?: string) => Promise<Answer>;
 
@@ -13,8 +11,10 @@ type Call = (key?: string) => Promise<Answer>;
  * Spec §7 lists, per endpoint, the codes a partner must be ready for. For the endpoints of the
  * organization service each listed code is produced here through the gateway against the real
  * services, as the code itself or, where api-decisions name a more specific one, as that code
- * (the OpenAPI document says which: see openapi-document.spec.ts). Its own stack: the last test
- * stops the organization service.
+ * (the OpenAPI document says which: see openapi-document.spec.ts). Two codes are proven
+ * elsewhere: rate_limited by the in-process gateway (test/with-services/rate-limit.spec.ts, the
+ * guard is global), internal_error with the organization service stopped in the isolated project
+ * (test/e2e-isolated/outage-and-shutdown.spec.ts).
  */
 describe('spec §7 error codes per endpoint, end to end', () => {
   let e2e: E2eStack;
@@ -37,7 +37,7 @@ describe('spec §7 error codes per endpoint, end to end', () => {
     Promise.all(Object.entries(endpoints).map(([name, endpoint]) => run(name, (key) => endpoint(key))));
 
   beforeAll(async () => {
-    e2e = await startE2eStack(queuePrefix, { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) });
+    e2e = await startE2eStack(queuePrefix);
     [broker, stranger] = await Promise.all([e2e.createOrganization('spec codes broker'), e2e.createOrganization('spec codes stranger')]);
     const created = await call('/v1/organizations', { method: 'POST', key: broker.apiKey, body: { name: 'Spec codes client', entityType: 'BUSINESS', country: 'FR' } });
     expect(created.status).toBe(201);
@@ -137,32 +137,4 @@ describe('spec §7 error codes per endpoint, end to end', () => {
     expect(clients.json<{ data: Array<{ name: string }> }>().data.map((organization) => organization.name)).toEqual(['Spec codes client']);
     expect((await call(`/v1/organizations/${client}`, { key: broker.apiKey })).json()).toMatchObject({ verificationStatus: 'PENDING' });
   });
-
-  it(`rate_limited: 429 on every endpoint once the key has used its ${RATE_LIMIT} requests of the minute, with Retry-After`, async () => {
-    const busy = await e2e.createOrganization('spec codes busy');
-    for (let request = 0; request < RATE_LIMIT; request += 1) {
-      expect((await call('/v1/accounts', { key: busy.apiKey })).status).toBe(200);
-    }
-    await each(async (_name, endpoint) => {
-      const answer = await endpoint(busy.apiKey);
-      const error = expectError(answer, 429, 'rate_limited');
-      expect(error.message).toContain(String(RATE_LIMIT));
-      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
-    });
-  });
-
-  it('internal_error: 503 on every endpoint while the organization service is down, with no internals in the body', async () => {
-    // Its own key, so the rate limit of the broker's key plays no part.
-    const caller = await e2e.createOrganization('spec codes outage');
-    expect((await endpoints['GET /v1/assets'](caller.apiKey)).status).toBe(200);
-    await e2e.stack.stopApp('organization-service');
-    await each(async (_name, endpoint) => {
-      // The gateway re-counts consumers every second; until then a request waits the command timeout.
-      const answer = await eventually(async () => {
-        const attempt = await endpoint(caller.apiKey);
-        return attempt.status === 503 ? attempt : undefined;
-      }, 15000, 500);
-      expect(expectError(answer, 503, 'internal_error').message).toBe('The organization service is unavailable; try again shortly.');
-    });
-  }, 60000);
 });
