@@ -135,12 +135,13 @@ describe('webhook deliveries (end to end)', () => {
     await arrived(kyc, 1);
     await arrived(tx, 1);
     // Both messages arrived somewhere, so all their deliveries are recorded (one transaction per
-    // message): one each for kyc and tx, done, and none for the paused and the deleted endpoint.
-    await eventually(async () => {
-      const rows = await prisma.deliveryDelivery.findMany({ where: { endpointId: { in: [kycId, txId, pausedId, goneId] } }, select: { endpointId: true, status: true } });
-      return rows.every((row) => row.status === 'SUCCEEDED') && rows.length === 2 ? rows : undefined;
-    }, 20000, 100);
-    expect(await prisma.deliveryDelivery.count({ where: { endpointId: { in: [pausedId, goneId] } } })).toBe(0);
+    // message): one each for kyc and tx, done; the paused endpoint's recorded DROPPED (never
+    // attempted); none for the deleted one.
+    const statuses = async (endpointId: string) =>
+      (await prisma.deliveryDelivery.findMany({ where: { endpointId }, select: { status: true } })).map((row) => row.status);
+    await eventually(async () => ((await statuses(kycId)).join() === 'SUCCEEDED' && (await statuses(txId)).join() === 'SUCCEEDED' ? true : undefined), 20000, 100);
+    expect(await statuses(pausedId)).toEqual(['DROPPED', 'DROPPED']);
+    expect(await statuses(goneId)).toEqual([]);
     expect(kyc.payloads<Body>().map((body) => [body.type, body.data.status, body.data.reason])).toEqual([['organization.verification.updated', 'ON_HOLD', 'Proof of address is unreadable']]);
     expect(transactionsOf(tx)).toEqual([transactionId]);
     expect(paused.received).toEqual([]);
@@ -198,12 +199,13 @@ describe('webhook deliveries (end to end)', () => {
     await eventually(async () => ((await state(failingId)) ? true : undefined), 20000);
     expect(failingHooks.received).toHaveLength(4);
     // A witness endpoint registered now: once it has the next message, that message's deliveries
-    // are all recorded, and the disabled endpoints have none of them.
+    // are all recorded (one transaction per message), the disabled endpoints' as DROPPED: never attempted.
     const witness = await receiver();
     await endpoint(org, witness);
     await faucet(org);
-    await arrived(witness, 1);
-    expect(await prisma.deliveryDelivery.count({ where: { endpointId: { in: [goneId, failingId] } } })).toBe(2);
+    const [next] = await arrived(witness, 1);
+    const dropped = await prisma.deliveryDelivery.findMany({ where: { messageId: next.id, endpointId: { in: [goneId, failingId] } }, select: { status: true } });
+    expect(dropped.map((row) => row.status)).toEqual(['DROPPED', 'DROPPED']);
     expect(goneHooks.received).toHaveLength(1);
     expect(failingHooks.received).toHaveLength(4);
   });
