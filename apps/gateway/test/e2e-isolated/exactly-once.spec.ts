@@ -50,7 +50,7 @@ describe('exactly-once commands (end to end)', () => {
     e2e = await startE2eStack(queuePrefix, {
       PFS_TEST_DROP_FIRST_REPLY: 'organizations.create,funding-methods.provision,faucet.credit',
       // The gateway gives up on a lost reply after this long; well above a command's own time.
-      COMMAND_TIMEOUT_MS: '2000',
+      COMMAND_TIMEOUT_MS: '3000',
     }, { apps: ['organization-service', 'ledger-service'] });
     prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 2, applicationName: 'gateway-e2e-once' });
     broker = await e2e.createOrganization('e2e once broker');
@@ -85,7 +85,7 @@ describe('exactly-once commands (end to end)', () => {
     expect(replayed.status).toBe(201);
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
     expect(replayed.json()).toEqual(created);
-  });
+  }, 120000);
 
   it('a lost ledger reply to POST /v1/funding-methods, then a retry: provisioned (and announced) once', async () => {
     const request = { method: 'POST', key: broker.apiKey, headers: { 'Idempotency-Key': randomUUID() }, body: { asset: 'EUR' } };
@@ -99,7 +99,7 @@ describe('exactly-once commands (end to end)', () => {
     expect(await prisma.ledgerFundingMethod.count({ where: { accountId: broker.accountId, asset: 'EUR' } })).toBe(1);
     // Without the command log the retry would have recorded the provisioning a second time.
     expect(await provisionedEvents(broker.accountId)).toBe(1);
-  });
+  }, 120000);
 
   it('a command job delivered twice changes state once (organization service)', async () => {
     const name = `Twice ${randomUUID().slice(0, 8)}`;
@@ -111,7 +111,7 @@ describe('exactly-once commands (end to end)', () => {
     // Both jobs are done once the queue is empty; then count.
     await eventually(async () => ((await queues.get(commandQueueName('organization', 'mutations'))?.count()) === 0 ? true : undefined));
     expect(await organizationsNamed(name)).toBe(1);
-  });
+  }, 120000);
 
   it('a command job delivered twice changes state once (ledger)', async () => {
     const account = (await e2e.createOrganization('e2e once ledger')).accountId;
@@ -124,7 +124,7 @@ describe('exactly-once commands (end to end)', () => {
     // A new command (another id) is new work: provisioning again is answered, and recorded, again.
     await deliver('ledger', 'funding-methods.provision', payload, newId('command'));
     await eventually(async () => ((await provisionedEvents(account)) === 2 ? true : undefined));
-  });
+  }, 120000);
 
   describe('money: the faucet', () => {
     let payer: CreatedOrganization;
@@ -145,7 +145,7 @@ describe('exactly-once commands (end to end)', () => {
       payer = await e2e.createOrganization('e2e once faucet');
       await primaryAccountOpened(payer.accountId);
       expect((await call('/v1/funding-methods', { method: 'POST', key: payer.apiKey, headers: { 'Idempotency-Key': randomUUID() }, body: { asset: 'USDC' } })).status).toBe(200);
-    });
+    }, 120000);
 
     it('a lost reply (503), then a retry with the same key: credited once, the original transaction', async () => {
       const request = faucet(randomUUID(), '12.5');
@@ -159,6 +159,6 @@ describe('exactly-once commands (end to end)', () => {
       expect(await balance(payer.accountId)).toBe('12.5');
       expect(await credits(payer.accountId)).toBe(1);
       expect(await prisma.ledgerTransaction.findFirst({ where: { accountId: payer.accountId }, select: { id: true } })).toEqual({ id: transaction.transactionId });
-    });
+    }, 120000);
   });
 });

@@ -116,7 +116,7 @@ describe('webhook deliveries (end to end)', () => {
     ]);
     expect(log[2].error).toContain('redirects are not followed');
     expect(log[1]).toMatchObject({ error: 'HTTP 503', response: 'busy' });
-  });
+  }, 120000);
 
 
   it('filters by eventTypes; a disabled endpoint gets nothing, is not replayed when re-enabled, and recover sends what it dropped; a deleted one gets nothing', async () => {
@@ -158,7 +158,7 @@ describe('webhook deliveries (end to end)', () => {
     expect(new Set(paused.payloads<Body>().map((body) => body.type))).toEqual(new Set(['transaction.status.updated', 'organization.verification.updated']));
     expectError(await post(`/v1/webhooks/endpoints/${pausedId}/recover`, org.apiKey, { since, until: since }), 400, 'invalid_request');
     expectError(await post(`/v1/webhooks/endpoints/${pausedId}/recover`, org.apiKey, { since: 'yesterday' }), 400, 'invalid_request');
-  });
+  }, 120000);
 
 
   it('refuses at delivery a name that resolved public at registration and private now (DNS rebinding): no request reaches it', async () => {
@@ -181,7 +181,7 @@ describe('webhook deliveries (end to end)', () => {
     // A name that resolves to a private network is refused the same way at registration.
     dns.records.set('private.example', ['10.1.2.3']);
     expectError(await post('/v1/webhooks/endpoints', org.apiKey, { url: target.url('/hooks', 'private.example') }), 400, 'invalid_request');
-  });
+  }, 120000);
 
 
   it('disables an endpoint at once on 410 Gone, and after WEBHOOK_DISABLE_AFTER of failures (at least WEBHOOK_DISABLE_MIN_FAILURES)', async () => {
@@ -208,7 +208,7 @@ describe('webhook deliveries (end to end)', () => {
     expect(dropped.map((row) => row.status)).toEqual(['DROPPED', 'DROPPED']);
     expect(goneHooks.received).toHaveLength(1);
     expect(failingHooks.received).toHaveLength(4);
-  });
+  }, 120000);
 
 
   it('isolates receivers: an endpoint that hangs holds at most its cap of attempts, and a healthy one gets everything meanwhile', async () => {

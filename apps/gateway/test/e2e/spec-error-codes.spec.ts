@@ -53,22 +53,22 @@ describe('spec §7 error codes per endpoint, end to end', () => {
       const answer = await endpoint(broker.apiKey);
       expect({ name, status: answer.status }).toEqual({ name, status: name.startsWith('POST') ? 201 : 200 });
     });
-  });
+  }, 120000);
 
   it('missing_api_key: 401 on every endpoint without an Authorization header', async () => {
     await each(async (_name, endpoint) => {
       expectError(await endpoint(undefined), 401, 'missing_api_key');
     });
-  });
+  }, 120000);
 
   describe('forbidden (403)', () => {
     it('GET /v1/assets: on behalf of an organization the caller neither created nor holds an LOA from', async () => {
       expectError(await endpoints['GET /v1/assets'](stranger.apiKey, { headers: onBehalfOf(client) }), 403, 'forbidden');
-    });
+    }, 120000);
 
     it('PUT /v1/organizations/sub-org-tier: by anyone but the client’s creator', async () => {
       expectError(await endpoints['PUT /v1/organizations/sub-org-tier'](stranger.apiKey), 403, 'forbidden');
-    });
+    }, 120000);
 
     it('POST /v1/referral-invites: while the operator has suspended the caller’s referrals, until resumed', async () => {
       const referrer = await e2e.createOrganization('spec codes referrer');
@@ -87,19 +87,19 @@ describe('spec §7 error codes per endpoint, end to end', () => {
       await e2e.cli('referrals:resume', '--org', referrer.organizationId);
       expect((await issue()).status).toBe(200);
       expect((await issue(`other-${email}`)).status).toBe(201);
-    });
+    }, 120000);
   });
 
   describe('not_found (404), answered with the specific code api-decisions name', () => {
     it('GET /v1/assets: an unknown client in Service-On-Behalf-Of is organization_not_found', async () => {
       expectError(await endpoints['GET /v1/assets'](broker.apiKey, { headers: onBehalfOf(`org_${'0'.repeat(32)}`) }), 404, 'organization_not_found');
-    });
+    }, 120000);
 
     it('PUT /v1/organizations/sub-org-tier: an unknown client is organization_not_found, an unknown tier key sub_org_tier_not_found', async () => {
       const tier = endpoints['PUT /v1/organizations/sub-org-tier'];
       expectError(await tier(broker.apiKey, { headers: onBehalfOf(`org_${'0'.repeat(32)}`) }), 404, 'organization_not_found');
       expectError(await tier(broker.apiKey, { body: { subOrgTierKey: 'platinum' } }), 404, 'sub_org_tier_not_found');
-    });
+    }, 120000);
   });
 
   it('validation_error: 400 for a malformed body on the two endpoints the spec gives it to', async () => {
@@ -112,7 +112,7 @@ describe('spec §7 error codes per endpoint, end to end', () => {
     for (const cursor of ['abc', 'eyJ0YW1wZXJlZCI6dHJ1ZX0']) {
       expect(expectError(await call(`/v1/referral-invites?cursor=${cursor}`, { key: broker.apiKey }), 400, 'validation_error').message).toMatch(/cursor/);
     }
-  });
+  }, 120000);
 
   it('refuses the NUL character in any text field with the route’s 400 code, never a 500, and stores nothing', async () => {
     const nul = '\u0000';
@@ -136,5 +136,5 @@ describe('spec §7 error codes per endpoint, end to end', () => {
     const clients = await call('/v1/organizations', { key: broker.apiKey });
     expect(clients.json<{ data: Array<{ name: string }> }>().data.map((organization) => organization.name)).toEqual(['Spec codes client']);
     expect((await call(`/v1/organizations/${client}`, { key: broker.apiKey })).json()).toMatchObject({ verificationStatus: 'PENDING' });
-  });
+  }, 120000);
 });

@@ -79,7 +79,7 @@ describe('pricing tiers end to end', () => {
         hasMore: false,
         nextCursor: null,
       });
-    });
+    }, 120000);
 
     it('lists the same tiers on behalf of a client to its creator only, and refuses query parameters and a missing key', async () => {
       const client = await createClient(broker.apiKey);
@@ -90,7 +90,7 @@ describe('pricing tiers end to end', () => {
       expectError(await call('/v1/sub-org-tiers', { key: broker.apiKey, headers: { 'service-on-behalf-of': `org_${'0'.repeat(32)}` } }), 404, 'organization_not_found');
       expectError(await call('/v1/sub-org-tiers?limit=2', { key: broker.apiKey }), 400, 'validation_error');
       expectError(await call('/v1/sub-org-tiers'), 401, 'missing_api_key');
-    });
+    }, 120000);
   });
 
   describe('PUT /v1/organizations/sub-org-tier', () => {
@@ -119,7 +119,7 @@ describe('pricing tiers end to end', () => {
       }
       const verification = await call(`/v1/organizations/${client}`, { key: broker.apiKey });
       expect(verification.json<{ verificationStatus: string }>().verificationStatus).toBe('PENDING');
-    });
+    }, 120000);
 
     it('removes the tier when the field or the whole body is omitted', async () => {
       const client = await createClient(broker.apiKey);
@@ -132,12 +132,12 @@ describe('pricing tiers end to end', () => {
       expect(noBody.status).toBe(200);
       expect(noBody.json<Assignment>().tier).toBeNull();
       expect((await history(client)).map((row) => row.tierKey)).toEqual(['standard', null, 'vip', null]);
-    });
+    }, 120000);
 
     it('answers 400 validation_error without Service-On-Behalf-Of or with a malformed one', async () => {
       expectError(await setTier(broker.apiKey, null, { subOrgTierKey: 'vip' }), 400, 'validation_error');
       expectError(await setTier(broker.apiKey, 'org_123', { subOrgTierKey: 'vip' }), 400, 'validation_error');
-    });
+    }, 120000);
 
     it('allows only the creator: an LOA holder, the client itself and a stranger are forbidden', async () => {
       const client = await createClient(broker.apiKey);
@@ -152,7 +152,7 @@ describe('pricing tiers end to end', () => {
       expectError(await setTier(broker.apiKey, otherClient, { subOrgTierKey: 'vip' }), 403, 'forbidden');
       expectError(await setTier(broker.apiKey, broker.organizationId, { subOrgTierKey: 'vip' }), 403, 'forbidden');
       expect(await history(client)).toEqual([]);
-    });
+    }, 120000);
 
     it('answers organization_not_found for an unknown client and sub_org_tier_not_found for an unknown key', async () => {
       expectError(await setTier(broker.apiKey, `org_${'0'.repeat(32)}`, { subOrgTierKey: 'vip' }), 404, 'organization_not_found');
@@ -162,7 +162,7 @@ describe('pricing tiers end to end', () => {
       // Keys are exact: a well-formed string that names no tier is unknown, not malformed.
       for (const key of ['VIP', 'Gold', 'vip ']) expectError(await setTier(broker.apiKey, client, { subOrgTierKey: key }), 404, 'sub_org_tier_not_found');
       expect(await history(client)).toEqual([]);
-    });
+    }, 120000);
 
     it('answers 400 validation_error naming the field for a malformed body', async () => {
       const client = await createClient(broker.apiKey);
@@ -174,7 +174,7 @@ describe('pricing tiers end to end', () => {
       expectError(await setTier(broker.apiKey, client, ['vip']), 400, 'validation_error');
       expectError(await setTier(broker.apiKey, client, '{"subOrgTierKey":', { 'content-type': 'application/json' }), 400, 'validation_error');
       expect(await history(client)).toEqual([]);
-    });
+    }, 120000);
 
     it('is documented with its header, bodies and every error code', async () => {
       const document = (await call('/openapi.json')).json<{
@@ -188,6 +188,6 @@ describe('pricing tiers end to end', () => {
       expect(codes('403')).toEqual(expect.arrayContaining(['forbidden', 'sub_org_tier_not_available']));
       expect(codes('404')).toEqual(expect.arrayContaining(['organization_not_found', 'sub_org_tier_not_found']));
       expect(document.paths['/v1/sub-org-tiers']?.get).toBeDefined();
-    });
+    }, 120000);
   });
 });

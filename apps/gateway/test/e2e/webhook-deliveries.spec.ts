@@ -113,7 +113,7 @@ describe('webhook deliveries on the shared stack (end to end)', () => {
     expectError(await call(`/v1/webhooks/endpoints/${endpointId}/deliveries`, { key: stranger.apiKey }), 404, 'not_found');
     expectError(await post(`/v1/webhooks/endpoints/${endpointId}/deliveries/${delivery.id}/resend`, stranger.apiKey), 404, 'not_found');
     expectError(await post(`/v1/webhooks/endpoints/${endpointId}/recover`, stranger.apiKey, { since: '2026-01-01T00:00:00Z' }), 404, 'not_found');
-  });
+  }, 120000);
 
 
   it('scopes brokers as spec 6.4: a client’s verification always, its transactions only under an ACTIVE LOA', async () => {
@@ -159,7 +159,7 @@ describe('webhook deliveries on the shared stack (end to end)', () => {
     expect(brokerCopy.id).toBe(clientCopy.id);
     expect(brokerCopy.body).toBe(clientCopy.body);
     expect(brokerCopy.verifiedWith).toEqual(brokerHooks.secrets);
-  });
+  }, 120000);
 
 
   it('rotates: without grace only the new secret verifies the next delivery; with grace both do until it ends', async () => {
@@ -180,7 +180,7 @@ describe('webhook deliveries on the shared stack (end to end)', () => {
     const second = (await arrived(target, 2))[1];
     expect(second.verifiedWith).toEqual([rotated, graced]);
     expect(second.signatures).toHaveLength(2);
-  });
+  }, 120000);
 
 
   it('resends a message with its hook-id and the next attempt number; an unknown message is 404', async () => {
@@ -205,6 +205,6 @@ describe('webhook deliveries on the shared stack (end to end)', () => {
     expect(page.json()).toMatchObject({ object: 'list', hasMore: true, data: [{ attempt: 2 }] });
     expectError(await post(`/v1/webhooks/endpoints/${endpointId}/deliveries/msg_00000000000000000000000000000000/resend`, org.apiKey), 404, 'not_found');
     expectError(await post(`/v1/webhooks/endpoints/${endpointId}/deliveries/nope/resend`, org.apiKey), 404, 'not_found');
-  });
+  }, 120000);
 
 });
