@@ -43,7 +43,7 @@ describe('kill -9 the ledger during a burst of faucet calls (end to end)', () =>
       headers: { 'Idempotency-Key': key },
       body: { accountId: payer.accountId, asset: 'USDC', amount: '1.5', chainName: 'TRON_NILE' },
     }).catch((error: Error) => error);
-  const ok = (answer: Answer | Error | undefined): answer is Answer => !!answer && !(answer instanceof Error) && answer.status >= 200 && answer.status < 300;
+  const ok = (answer: Answer | Error | undefined): answer is Answer => !!answer && 'status' in answer && answer.status >= 200 && answer.status < 300;
   const committed = () => prisma.ledgerTransaction.count({ where: { accountId: payer.accountId, type: 'CRYPTO_PAYIN' } });
 
   it('holds exactly one credit per key after the crash and the retries, and the books balance', async () => {
@@ -78,7 +78,10 @@ describe('kill -9 the ledger during a burst of faucet calls (end to end)', () =>
         last = await credit(key);
         return ok(last) ? last : undefined;
       }, 120000, 250).catch((error: Error) => {
-        throw new Error(`${error.message}; last answer: ${last instanceof Error ? last.message : `${last?.status} ${last?.text.slice(0, 200)}`}`);
+        // A fetch error comes from another realm than this test's: not `instanceof Error` here.
+        const described = last && 'status' in last ? `${last.status} ${last.text.slice(0, 200)}` : `${String(last)} ${String((last as { cause?: unknown } | undefined)?.cause)}`;
+        const gateway = e2e.gatewayLog().slice(-5).map((line) => JSON.stringify(line));
+        throw new Error(`${error.message}; last answer: ${described}; the gateway's last lines: ${gateway.join('\n')}`);
       });
       answers.set(key, answer);
     }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookDeliveryAttemptView } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
-import { eventually, isolateQueues, testDatabaseUrl } from '@pfs/testing';
+import { eventually, isolateQueues, testDatabaseUrl, testRedisUrl } from '@pfs/testing';
+import { Redis } from 'ioredis';
 import { send, sleep, type RequestOptions } from '../support/http-client';
 import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from '../e2e/support/e2e-stack';
 import { TestDnsServer } from '../e2e/support/test-dns-server';
@@ -20,8 +21,9 @@ interface Body {
  * Webhook deliveries that need settings of their own, real receivers on 127.0.0.1, every delivery
  * verified with the `standardwebhooks` package: a short retry schedule and auto-disable window
  * stand in for the production ones, a worker of 8 slots shows the per-endpoint cap, and the
- * stack's own DNS server makes a name rebind between check and delivery. The rest of the
- * deliveries run on the shared stack (test/e2e/webhook-deliveries.spec.ts).
+ * stack's own DNS server makes a name rebind between check and delivery. Last, the worker is
+ * killed and the delivery queue flushed: PostgreSQL is the store, Redis only the transport. The
+ * rest of the deliveries run on the shared stack (test/e2e/webhook-deliveries.spec.ts).
  */
 describe('webhook deliveries (end to end)', () => {
   let e2e: E2eStack;
@@ -229,6 +231,94 @@ describe('webhook deliveries (end to end)', () => {
     expect(hanging.maxOpen).toBeLessThanOrEqual(4);
     expect(hanging.maxOpen).toBeGreaterThanOrEqual(1);
   }, 60000);
+
+  /*
+   * The delivery worker is `kill -9`'d in the middle of deliveries, and the delivery queue's keys
+   * are deleted from Redis while retries wait in it: every message still reaches the receiver at
+   * least once, so a receiver that de-duplicates by `hook-id` sees each exactly once. Last in the
+   * file: the worker comes back with a longer retry schedule and no auto-disable in reach, so the
+   * retries the flush deletes are still waiting when it comes.
+   */
+  describe('a killed worker and a Redis flush', () => {
+    let redis: Redis;
+    let org: CreatedOrganization;
+    let target: WebhookReceiver;
+    const delivered = () => new Set(target.payloads<{ data: { transaction_id: string } }>().map((body) => body.data.transaction_id));
+
+    beforeAll(async () => {
+      redis = new Redis(testRedisUrl());
+      org = await funded('e2e hooks kill');
+      target = await receiver();
+      await endpoint(org, target);
+    }, 120000);
+
+    afterAll(() => {
+      redis?.disconnect();
+    });
+
+    it('kill -9 of the worker mid-delivery: every message arrives, each hook-id once after de-duplication', async () => {
+      // Slow answers, so the kill lands while attempts are in flight.
+      target.reply = () => ({ status: 200, delayMs: 300 });
+      const transactions: string[] = [];
+      for (let i = 0; i < 20; i += 1) transactions.push(await faucet(org));
+      await eventually(async () => (target.received.length >= 3 ? true : undefined), 30000, 10);
+      await e2e.stack.stopApp('webhook-delivery-worker', 'SIGKILL');
+      expect(delivered().size).toBeLessThan(transactions.length);
+      await e2e.stack.startApp('webhook-delivery-worker', {
+        WEBHOOK_RETRY_SCHEDULE: '300ms,600ms,1s,2s,5s,10s',
+        WEBHOOK_DISABLE_AFTER: '1h',
+        WEBHOOK_DISABLE_MIN_FAILURES: '1000',
+      });
+
+      // Attempts caught by the kill come back once their lease ends (20 s) and the sweeper finds them.
+      await eventually(async () => (delivered().size >= transactions.length ? true : undefined), 90000, 200);
+      expect(delivered()).toEqual(new Set(transactions));
+      expect(target.unique().size).toBe(transactions.length);
+      expect([...target.unique().values()].every((request) => request.verifiedWith.length === 1)).toBe(true);
+      // The attempts the kill interrupted (sent, never recorded) are made again once their lease
+      // ends: every delivery ends SUCCEEDED, none is lost in between.
+      await eventually(
+        async () => {
+          const rows = await prisma.deliveryDelivery.findMany({ where: { messageId: { in: [...target.unique().keys()] } }, select: { status: true } });
+          return rows.length === transactions.length && rows.every((row) => row.status === 'SUCCEEDED') ? true : undefined;
+        },
+        90000,
+        500,
+      );
+    }, 240000);
+
+    it('a flush of the delivery queue while retries wait in it: the sweeper queues them again from PostgreSQL', async () => {
+      target.received.length = 0;
+      let failing = true;
+      target.reply = () => (failing ? { status: 500, body: 'down' } : { status: 200 });
+      const transactions: string[] = [];
+      for (let i = 0; i < 10; i += 1) transactions.push(await faucet(org));
+      // Each message has failed once, and its retry waits in Redis.
+      await eventually(async () => (target.unique().size >= transactions.length ? true : undefined), 30000, 20);
+      // Every key of the queue at once, as a flush would (KEYS then DEL could miss a job added between).
+      const deleted = await redis.eval(
+        "local keys = redis.call('KEYS', ARGV[1]) for _, key in ipairs(keys) do redis.call('DEL', key) end return #keys",
+        0,
+        `${queuePrefix}:webhook-deliveries:*`,
+      );
+      expect(Number(deleted)).toBeGreaterThan(0);
+      failing = false;
+      const flushedAt = Date.now();
+      const succeeded = () =>
+        new Set(
+          target.received
+            .filter((request) => request.receivedAt >= flushedAt)
+            .map((request) => (JSON.parse(request.body) as { data: { transaction_id: string } }).data.transaction_id),
+        );
+      // The sweeper (every second here) finds the due deliveries again; the bound is generous.
+      await eventually(async () => (transactions.every((id) => succeeded().has(id)) ? true : undefined), 60000, 200);
+      const rows = await eventually(async () => {
+        const found = await prisma.deliveryDelivery.findMany({ where: { messageId: { in: [...target.unique().keys()] } }, select: { status: true } });
+        return found.every((row) => row.status === 'SUCCEEDED') ? found : undefined;
+      }, 30000);
+      expect(rows).toHaveLength(transactions.length);
+    }, 120000);
+  });
 });
 
 export type { Received };
