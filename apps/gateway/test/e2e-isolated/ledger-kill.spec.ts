@@ -80,7 +80,8 @@ describe('kill -9 the ledger during a burst of faucet calls (end to end)', () =>
       }, 120000, 250).catch((error: Error) => {
         // A fetch error comes from another realm than this test's: not `instanceof Error` here.
         const described = last && 'status' in last ? `${last.status} ${last.text.slice(0, 200)}` : `${String(last)} ${String((last as { cause?: unknown } | undefined)?.cause)}`;
-        const gateway = e2e.gatewayLog().slice(-5).map((line) => JSON.stringify(line));
+        const app = e2e.stack.apps.get('gateway');
+        const gateway = [`exit ${String(app?.process.exitCode)} ${String(app?.process.signalCode)}`, ...(app?.output ?? []).slice(-8)];
         throw new Error(`${error.message}; last answer: ${described}; the gateway's last lines: ${gateway.join('\n')}`);
       });
       answers.set(key, answer);
