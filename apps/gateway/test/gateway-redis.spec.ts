@@ -6,6 +6,7 @@ import { GatewayRedis, RedisScript } from '../src/redis/gateway-redis';
 isolateQueues('gw-redis');
 
 const INCREMENT = new RedisScript('pfsTestIncrementBy', 1, `return redis.call('INCRBY', KEYS[1], ARGV[1])`);
+const DECREMENT = new RedisScript('pfsTestDecrementBy', 1, `return redis.call('DECRBY', KEYS[1], ARGV[1])`);
 
 describe('GatewayRedis scripts (ioredis defineCommand, real Redis)', () => {
   const redis = new GatewayRedis(readGatewayConfig());
@@ -22,6 +23,20 @@ describe('GatewayRedis scripts (ioredis defineCommand, real Redis)', () => {
     await redis.client.script('FLUSH');
     expect(await redis.run(INCREMENT, [key], [3])).toBe(5);
     expect(await redis.run(INCREMENT, [key], [1])).toBe(6);
+  });
+
+  it('runs scripts first used in the same tick as other commands (one auto-pipeline): each answered, the process unharmed', async () => {
+    // A fresh connection: no script of it has run yet. An auto-pipeline copies the scripts
+    // defined when it is created; each must be there already.
+    const fresh = new GatewayRedis(readGatewayConfig());
+    try {
+      const [counter, other] = [fresh.key('test', randomBytes(6).toString('hex')), fresh.key('test', randomBytes(6).toString('hex'))];
+      const answers = await Promise.all([fresh.client.get(other), fresh.run(INCREMENT, [counter], [10]), fresh.run(DECREMENT, [counter], [4]), fresh.client.incr(other)]);
+      expect(answers).toEqual([null, 10, 6, 1]);
+      await fresh.client.del(counter, other);
+    } finally {
+      await fresh.onApplicationShutdown();
+    }
   });
 
   it('refuses a call with the wrong number of keys before anything reaches Redis', () => {

@@ -15,8 +15,13 @@ export class RedisScript {
     readonly name: string,
     readonly numberOfKeys: number,
     readonly lua: string,
-  ) {}
+  ) {
+    SCRIPTS.push(this);
+  }
 }
+
+/** Every script the loaded modules declare, defined on each connection as it is made. */
+const SCRIPTS: RedisScript[] = [];
 
 type ScriptCommand = (...keysAndArgs: Array<string | number>) => Promise<unknown>;
 
@@ -35,6 +40,16 @@ export class GatewayRedis implements OnApplicationShutdown {
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createProducerConnection(config.redisUrl, 'gateway-platform');
     this.prefix = config.queuePrefix;
+    // Up front, not on first use: an auto-pipeline copies the commands defined when it is
+    // created, so a script defined later in the same tick would be missing from it, and the
+    // pipeline's results then crash the process.
+    for (const script of SCRIPTS) this.define(script);
+  }
+
+  private define(script: RedisScript): void {
+    if (this.defined.has(script.name)) return;
+    this.client.defineCommand(script.name, { numberOfKeys: script.numberOfKeys, lua: script.lua });
+    this.defined.add(script.name);
   }
 
   key(...parts: string[]): string {
@@ -43,10 +58,7 @@ export class GatewayRedis implements OnApplicationShutdown {
 
   run(script: RedisScript, keys: string[], args: Array<string | number>): Promise<unknown> {
     if (keys.length !== script.numberOfKeys) throw new Error(`${script.name} takes ${script.numberOfKeys} key(s)`);
-    if (!this.defined.has(script.name)) {
-      this.client.defineCommand(script.name, { numberOfKeys: script.numberOfKeys, lua: script.lua });
-      this.defined.add(script.name);
-    }
+    this.define(script);
     // defineCommand adds the command as a method of the connection, which its type cannot know.
     const command = (this.client as unknown as Record<string, ScriptCommand>)[script.name];
     return command.call(this.client, ...keys, ...args);

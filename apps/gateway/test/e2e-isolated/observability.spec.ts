@@ -80,7 +80,7 @@ describe('observability end to end: logs and metrics of every app', () => {
   const outputOf = (app: string): string[] => stack.apps.get(app)?.output ?? [];
 
   beforeAll(async () => {
-    stack = await startApps({ root: ROOT, ports: 'random', env: ENV, readyTimeoutMs: 60000 });
+    stack = await startApps({ root: ROOT, ports: 'random', env: ENV, readyTimeoutMs: 120000 });
     if (!stack.gatewayUrl) throw new Error('the stack started without a gateway');
     baseUrl = stack.gatewayUrl;
 

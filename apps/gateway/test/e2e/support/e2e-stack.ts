@@ -66,7 +66,7 @@ export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.Proces
     ...extraEnv,
   };
   const only = options.apps ? [...new Set<string>([...options.apps, 'gateway'])] : undefined;
-  const stack = await startApps({ root: ROOT, ports: 'random', env, readyTimeoutMs: 60000, ...(only ? { only } : {}) });
+  const stack = await startApps({ root: ROOT, ports: 'random', env, readyTimeoutMs: 120000, ...(only ? { only } : {}) });
   return e2eStackOf(stack, queuePrefix, env);
 }
 
