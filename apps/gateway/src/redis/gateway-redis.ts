@@ -4,9 +4,6 @@ import { createProducerConnection } from '@pfs/messaging';
 import type { GatewayConfig } from '../gateway.config';
 import { GATEWAY_CONFIG } from '../gateway.tokens';
 
-/** Every script declared so far: a connection defines them all when it is created. */
-const DECLARED: RedisScript[] = [];
-
 /**
  * A Lua script run atomically by Redis. It becomes a command of the connection through
  * ioredis's `defineCommand`, which sends EVALSHA and falls back to EVAL when Redis no longer
@@ -19,9 +16,12 @@ export class RedisScript {
     readonly numberOfKeys: number,
     readonly lua: string,
   ) {
-    DECLARED.push(this);
+    SCRIPTS.push(this);
   }
 }
+
+/** Every script the loaded modules declare, defined on each connection as it is made. */
+const SCRIPTS: RedisScript[] = [];
 
 type ScriptCommand = (...keysAndArgs: Array<string | number>) => Promise<unknown>;
 
@@ -36,15 +36,20 @@ export class GatewayRedis implements OnApplicationShutdown {
   /** Every key of this deployment starts with it (QUEUE_PREFIX), so parallel test runs stay apart. */
   readonly prefix: string;
   private readonly defined = new Set<string>();
-  private readonly late = new Set<string>();
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createProducerConnection(config.redisUrl, 'gateway-platform');
     this.prefix = config.queuePrefix;
-    // Defined up front: an auto-pipeline copies the connection's scripts when it is created, so
-    // a script first defined while one is pending is missing from it, and ioredis then hands
-    // the pipeline's replies to the wrong callers.
-    for (const script of DECLARED) this.define(script);
+    // Up front, not on first use: an auto-pipeline copies the commands defined when it is
+    // created, so a script defined later in the same tick would be missing from it, and the
+    // pipeline's results then crash the process.
+    for (const script of SCRIPTS) this.define(script);
+  }
+
+  private define(script: RedisScript): void {
+    if (this.defined.has(script.name)) return;
+    this.client.defineCommand(script.name, { numberOfKeys: script.numberOfKeys, lua: script.lua });
+    this.defined.add(script.name);
   }
 
   key(...parts: string[]): string {
@@ -53,28 +58,10 @@ export class GatewayRedis implements OnApplicationShutdown {
 
   run(script: RedisScript, keys: string[], args: Array<string | number>): Promise<unknown> {
     if (keys.length !== script.numberOfKeys) throw new Error(`${script.name} takes ${script.numberOfKeys} key(s)`);
-    if (!this.defined.has(script.name) || this.late.has(script.name)) {
-      // Declared after this connection was created: always sent in a pipeline of its own,
-      // created after the definition (see the constructor).
-      this.define(script);
-      this.late.add(script.name);
-      const pipeline = this.client.pipeline() as unknown as Record<string, ScriptCommand> & { exec(): Promise<Array<[Error | null, unknown]> | null> };
-      pipeline[script.name].call(pipeline, ...keys, ...args);
-      return pipeline.exec().then((results) => {
-        const [error, value] = results?.[0] ?? [new Error(`${script.name}: no reply`), undefined];
-        if (error) throw error;
-        return value;
-      });
-    }
+    this.define(script);
     // defineCommand adds the command as a method of the connection, which its type cannot know.
     const command = (this.client as unknown as Record<string, ScriptCommand>)[script.name];
     return command.call(this.client, ...keys, ...args);
-  }
-
-  private define(script: RedisScript): void {
-    if (this.defined.has(script.name)) return;
-    this.client.defineCommand(script.name, { numberOfKeys: script.numberOfKeys, lua: script.lua });
-    this.defined.add(script.name);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -13,7 +13,7 @@ const queuePrefix = isolateQueues('gw-e2e-observe');
 const run = promisify(execFile);
 
 /*
- * Observability of the whole stack as real processes (issue 5 item 5): an end-to-end flow at
+ * Observability of the whole stack as real processes: an end-to-end flow at
  * LOG_LEVEL=debug, then every line every app wrote is scanned for credentials and checked for
  * shape, one request is followed across services by its requestId, and each app's /metrics is
  * read.
@@ -80,7 +80,7 @@ describe('observability end to end: logs and metrics of every app', () => {
   const outputOf = (app: string): string[] => stack.apps.get(app)?.output ?? [];
 
   beforeAll(async () => {
-    stack = await startApps({ root: ROOT, ports: 'random', env: ENV, readyTimeoutMs: 60000 });
+    stack = await startApps({ root: ROOT, ports: 'random', env: ENV, readyTimeoutMs: 120000 });
     if (!stack.gatewayUrl) throw new Error('the stack started without a gateway');
     baseUrl = stack.gatewayUrl;
 

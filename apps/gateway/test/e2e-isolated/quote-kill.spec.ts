@@ -8,7 +8,7 @@ import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } f
 const queuePrefix = isolateQueues('gw-e2e-quote-kill');
 
 /*
- * Kill test (issue 13 §3, §5), every app its own process: the quote service is killed (-9)
+ * Kill test, the gateway and the services a quote needs as their own processes: the quote service is killed (-9)
  * after the ledger committed a quote's trade and before the quote service committed the quote
  * COMPLETED. Whether the client executes again (before or after `expiresAt`) or never does
  * (then, past `expiresAt`, the quote service's reconciler asks the ledger), there must be exactly
@@ -37,7 +37,7 @@ describe('kill -9 the quote service between the ledger’s posting and its own c
     // A short command timeout: the execute caught by the kill is answered 503 soon. The
     // reconciler's sweeper is off unless a test starts the service with it on: until then only
     // the client's requests settle a quote.
-    e2e = await startE2eStack(queuePrefix, { COMMAND_TIMEOUT_MS: '3000', QUOTE_SWEEP_INTERVAL_MS: '9999999' });
+    e2e = await startE2eStack(queuePrefix, { COMMAND_TIMEOUT_MS: '3000', QUOTE_SWEEP_INTERVAL_MS: '9999999' }, { apps: ['organization-service', 'ledger-service', 'quote-service'] });
     prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 3, applicationName: 'gateway-e2e-quote-kill' });
     client = await e2e.createOrganization('e2e quote kill');
     await eventually(async () => (await prisma.ledgerAccount.findUnique({ where: { id: client.accountId }, select: { id: true } }))?.id, 15000);

@@ -13,6 +13,9 @@ export { expectError, REQUEST_ID, type Answer, type ErrorBody } from '../../supp
 export const ROOT = resolve(__dirname, '../../../../..');
 export { CLI };
 
+/** An app of the stack by name, e.g. 'ledger-service'. */
+export type AppName = 'organization-service' | 'ledger-service' | 'quote-service' | 'beneficiary-service' | 'webhook-delivery-service' | 'webhook-delivery-worker' | 'gateway';
+
 export interface CreatedOrganization {
   organizationId: string;
   accountId: string;
@@ -39,9 +42,10 @@ export interface E2eStack {
  * started (the settings asked for must be among the shared ones; `queuePrefix` is then the
  * shared stack's, see `E2eStack.queuePrefix`). In the isolated project, every app of the
  * repository as its own process (built `dist/`), on free ports, on this file's queue prefix,
- * with `extraEnv` on top of the defaults. Requires `turbo run build` first.
+ * with `extraEnv` on top of the defaults; `options.apps` starts only those (the gateway is always
+ * started), a file that needs fewer services starts sooner. Requires `turbo run build` first.
  */
-export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<E2eStack> {
+export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.ProcessEnv = {}, options: { apps?: AppName[] } = {}): Promise<E2eStack> {
   const unbuilt = [...APPS.map((app) => join(ROOT, app.dir, 'dist/main.js')), CLI].filter((file) => !existsSync(file));
   if (unbuilt.length) throw new Error(`build every app first (node_modules/.bin/turbo run build); missing: ${unbuilt.join(', ')}`);
   const shared = sharedStackDescription();
@@ -61,7 +65,8 @@ export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.Proces
     // Service configuration a test needs, e.g. SUB_ORG_TIER_OFFERS.
     ...extraEnv,
   };
-  const stack = await startApps({ root: ROOT, ports: 'random', env, readyTimeoutMs: 60000 });
+  const only = options.apps ? [...new Set<string>([...options.apps, 'gateway'])] : undefined;
+  const stack = await startApps({ root: ROOT, ports: 'random', env, readyTimeoutMs: 120000, ...(only ? { only } : {}) });
   return e2eStackOf(stack, queuePrefix, env, false);
 }
 
