@@ -23,7 +23,7 @@ function newestSourceTime(dir: string): number {
 export function ensureCliBuilt(): void {
   const builtAt = statSync(CLI_PATH, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (builtAt >= newestSourceTime(join(PACKAGE_DIR, 'src'))) return;
-  execFileSync(join(PACKAGE_DIR, '../../node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], { cwd: PACKAGE_DIR, stdio: 'pipe' });
+  execFileSync(process.execPath, [join(PACKAGE_DIR, '../../tools/build/swc-build.mjs')], { cwd: PACKAGE_DIR, stdio: 'pipe' });
 }
 
 export interface CliRun {
