@@ -82,10 +82,9 @@ describe('Beneficiary', () => {
     expect(crypto().accountNumberLast4).toBeNull();
   });
 
-  it('is visible only to its organization', () => {
-    expect(bank().isVisibleTo('org_1')).toBe(true);
-    expect(bank().isVisibleTo('org_2')).toBe(false);
-  });
+  it('is visible to its organization', () => expect(bank().isVisibleTo('org_1')).toBe(true));
+
+  it('is not visible to another organization', () => expect(bank().isVisibleTo('org_2')).toBe(false));
 
   describe('PATCH', () => {
     it('leaves omitted fields unchanged and stamps updatedAt', () => {
@@ -104,49 +103,73 @@ describe('Beneficiary', () => {
       },
     );
 
-    it('null clears tags and metadata', () => {
-      const patched = bank().patch({ tags: null, metadata: null }, 'sandbox', T1);
-      expect(patched.props.tags).toEqual([]);
-      expect(patched.props.metadata).toEqual({});
+    it.each([
+      ['tags', []],
+      ['metadata', {}],
+    ] as const)('null clears %s to its empty value', (field, empty) => {
+      expect(bank().patch({ [field]: null }, 'sandbox', T1).props[field]).toEqual(empty);
     });
 
-    it('null clears optional bank fields, re-validating the whole', () => {
+    it.each(['bankCity', 'iban'])('null clears the optional bank field %s of a WIRE beneficiary', (field) => {
       const wire = bank({ method: 'WIRE', bankCity: 'Frankfurt' });
-      expect(wire.patch({ bankCity: null, iban: null }, 'sandbox', T1).props.bank).toMatchObject({ bankCity: null, iban: null });
-      expectInvalid(() => bank().patch({ iban: null }, 'sandbox', T1), 'iban');
+      expect(wire.patch({ [field]: null }, 'sandbox', T1).props.bank).toMatchObject({ [field]: null });
     });
+
+    it('re-validates the whole after a null: a SEPA beneficiary keeps its IBAN', () => expectInvalid(() => bank().patch({ iban: null }, 'sandbox', T1), 'iban'));
 
     it.each(['accountId', 'nickname', 'entityType', 'bankName', 'method', 'currency', 'swiftCode', 'accountNumber', 'bankCountry'])('refuses null for %s', (field) => {
       expectInvalid(() => bank().patch({ [field]: null }, 'sandbox', T1), field);
     });
 
-    it('keeps the names the entity type implies', () => {
-      expectInvalid(() => bank().patch({ firstName: null }, 'sandbox', T1), 'firstName');
-      expectInvalid(() => crypto().patch({ businessName: null }, 'sandbox', T1), 'businessName');
-      expect(crypto().patch({ entityType: 'INDIVIDUAL', firstName: 'Ann', lastName: 'Lee' }, 'sandbox', T1).props.identity.entityType).toBe('INDIVIDUAL');
-      expectInvalid(() => crypto().patch({ entityType: 'INDIVIDUAL' }, 'sandbox', T1), 'firstName');
+    describe('keeps the names the entity type implies', () => {
+      it.each([
+        ['an individual its firstName', bank, { firstName: null }, 'firstName'],
+        ['an individual its lastName', bank, { lastName: null }, 'lastName'],
+        ['a business its businessName', crypto, { businessName: null }, 'businessName'],
+        ['a business turned individual without names', crypto, { entityType: 'INDIVIDUAL' }, 'firstName'],
+      ] as const)('refuses to leave %s', (_case, make, changes, field) => {
+        expectInvalid(() => make().patch(changes, 'sandbox', T1), field);
+      });
+
+      it('turns a business into an individual given both names', () => {
+        expect(crypto().patch({ entityType: 'INDIVIDUAL', firstName: 'Ann', lastName: 'Lee' }, 'sandbox', T1).props.identity.entityType).toBe('INDIVIDUAL');
+      });
     });
 
-    it('validates changed values', () => {
-      expectInvalid(() => bank().patch({ email: 'nope' }, 'sandbox', T1), 'email');
-      expectInvalid(() => bank().patch({ tags: ['x'.repeat(101)] }, 'sandbox', T1), 'tags[0]');
-      expectInvalid(() => bank().patch({ swiftCode: 'BAD' }, 'sandbox', T1), 'swiftCode');
-      expect(bank().patch({ accountId: 'acct_2' }, 'sandbox', T1).props.accountId).toBe('acct_2');
+    it.each([
+      ['email', { email: 'nope' }, 'email'],
+      ['tag, naming it', { tags: ['x'.repeat(101)] }, 'tags[0]'],
+      ['swiftCode', { swiftCode: 'BAD' }, 'swiftCode'],
+      ['phoneNumber', { phoneNumber: 'call me' }, 'phoneNumber'],
+      ['dateOfBirth', { dateOfBirth: '1990-02-30' }, 'dateOfBirth'],
+      ['country', { country: 'ZZ' }, 'country'],
+      ['iban', { iban: 'DE88370400440532013000' }, 'iban'],
+    ] as const)('validates a changed %s', (_case, changes, field) => {
+      expectInvalid(() => bank().patch(changes, 'sandbox', T1), field);
     });
+
+    it('changes accountId', () => expect(bank().patch({ accountId: 'acct_2' }, 'sandbox', T1).props.accountId).toBe('acct_2'));
 
     it('refuses unknown fields', () => expectInvalid(() => bank().patch({ chainName: 'TRON_NILE' } as BeneficiaryChanges, 'sandbox', T1), 'chainName'));
 
-    it('changes the wallet address of a crypto beneficiary only, re-validated against its chain', () => {
+    it('changes the wallet address of a crypto beneficiary, stored checksummed', () => {
       expect(crypto().patch({ address: EVM_2.toLowerCase() }, 'sandbox', T1).props.crypto?.address).toBe(EVM_2);
-      expectInvalid(() => crypto().patch({ address: EVM.replace('aA', 'Aa') }, 'sandbox', T1), 'address');
-      expectInvalid(() => crypto().patch({ address: null }, 'sandbox', T1), 'address');
-      expectInvalid(() => bank().patch({ address: EVM }, 'sandbox', T1), 'address');
-      expectInvalid(() => crypto().patch({ iban: 'DE89370400440532013000' }, 'sandbox', T1), 'iban');
     });
 
-    it('refuses an archived beneficiary (already_archived) and a blocked one (blocked)', () => {
-      expect(codeOf(() => bank().archive(T1).patch({ nickname: 'x' }, 'sandbox', T1)).code).toBe('beneficiary_already_archived');
-      expect(codeOf(() => bank().block(T1).patch({ nickname: 'x' }, 'sandbox', T1)).code).toBe('beneficiary_blocked');
+    it.each([
+      ['an address of a crypto beneficiary with a wrong checksum', crypto, { address: EVM.replace('aA', 'Aa') }, 'address'],
+      ['null for the address of a crypto beneficiary', crypto, { address: null }, 'address'],
+      ['an address for a bank beneficiary', bank, { address: EVM }, 'address'],
+      ['a bank field for a crypto beneficiary', crypto, { iban: 'DE89370400440532013000' }, 'iban'],
+    ] as const)('refuses %s', (_case, make, changes, field) => {
+      expectInvalid(() => make().patch(changes, 'sandbox', T1), field);
+    });
+
+    it.each([
+      ['an archived beneficiary', 'beneficiary_already_archived', (b: Beneficiary) => b.archive(T1)],
+      ['a blocked beneficiary', 'beneficiary_blocked', (b: Beneficiary) => b.block(T1)],
+    ] as const)('refuses %s (%s)', (_case, code, into) => {
+      expect(codeOf(() => into(bank()).patch({ nickname: 'x' }, 'sandbox', T1)).code).toBe(code);
     });
   });
 
@@ -159,22 +182,30 @@ describe('Beneficiary', () => {
       expect(archived.unarchive(T1).status).toBe('ACTIVE');
     });
 
-    it('answers the documented codes', () => {
-      expect(codeOf(() => bank().archive(T1).archive(T1)).code).toBe('beneficiary_already_archived');
-      expect(codeOf(() => bank().unarchive(T1)).code).toBe('beneficiary_not_archived');
-      expect(codeOf(() => bank().block(T1).archive(T1)).code).toBe('beneficiary_blocked');
-      expect(codeOf(() => bank().block(T1).block(T1)).code).toBe('beneficiary_blocked');
-      expect(codeOf(() => bank().archive(T1).block(T1)).code).toBe('beneficiary_already_archived');
-      expect(codeOf(() => bank().archive(T1).unblock(T1)).code).toBe('beneficiary_already_archived');
-      expect(codeOf(() => bank().unblock(T1)).code).toBe('invalid_request');
+    const archived = (): Beneficiary => bank().archive(T1);
+    const blocked = (): Beneficiary => bank().block(T1);
+    it.each([
+      ['archiving an archived beneficiary', 'beneficiary_already_archived', () => archived().archive(T1)],
+      ['unarchiving an active beneficiary', 'beneficiary_not_archived', () => bank().unarchive(T1)],
+      ['archiving a blocked beneficiary', 'beneficiary_blocked', () => blocked().archive(T1)],
+      ['blocking a blocked beneficiary', 'beneficiary_blocked', () => blocked().block(T1)],
+      ['blocking an archived beneficiary', 'beneficiary_already_archived', () => archived().block(T1)],
+      ['unblocking an archived beneficiary', 'beneficiary_already_archived', () => archived().unblock(T1)],
+      ['unblocking an active beneficiary', 'invalid_request', () => bank().unblock(T1)],
+    ] as const)('refuses %s (%s)', (_case, code, run) => {
+      expect(codeOf(run).code).toBe(code);
     });
 
-    it('blocks and unblocks; only ACTIVE is payable', () => {
+    it('blocks and unblocks; a blocked beneficiary is not payable', () => {
       const blocked = bank().block(T1);
       expect(blocked.status).toBe('BLOCKED');
       expect(blocked.isPayable()).toBe(false);
       expect(blocked.unblock(T1).status).toBe('ACTIVE');
-      expect(bank().isPayable()).toBe(true);
+    });
+
+    it('an ACTIVE beneficiary is payable', () => expect(bank().isPayable()).toBe(true));
+
+    it('an INACTIVE beneficiary can be archived', () => {
       expect(Beneficiary.restore({ ...bank().props, status: 'INACTIVE' }).archive(T1).status).toBe('ARCHIVED');
     });
   });
@@ -185,16 +216,17 @@ describe('Beneficiary', () => {
       expect(crypto(EVM.toLowerCase()).destinationKey()).toBe(crypto().destinationKey());
     });
 
-    it('differs by account, destination and type', () => {
-      expect(bank({ accountId: 'acct_2' }).destinationKey()).not.toBe(bank().destinationKey());
-      expect(crypto(EVM_2).destinationKey()).not.toBe(crypto().destinationKey());
-      expect(bank().destinationKey()).not.toBe(crypto().destinationKey());
+    it.each([
+      ['account', () => bank({ accountId: 'acct_2' }), bank],
+      ['destination', () => crypto(EVM_2), crypto],
+      ['type', bank, crypto],
+    ] as const)('differs by %s', (_case, one, other) => {
+      expect(one().destinationKey()).not.toBe(other().destinationKey());
     });
 
-    it('flags a duplicate with the earlier id', () => {
-      expect(crypto(EVM, 'bene_3').markDuplicateOf('bene_2').props.duplicateOf).toBe('bene_2');
-      expect(crypto().markDuplicateOf('bene_2').props.duplicateOf).toBeNull();
-    });
+    it('flags a duplicate with the earlier id', () => expect(crypto(EVM, 'bene_3').markDuplicateOf('bene_2').props.duplicateOf).toBe('bene_2'));
+
+    it('is never a duplicate of itself', () => expect(crypto().markDuplicateOf('bene_2').props.duplicateOf).toBeNull());
   });
 });
 
@@ -207,16 +239,28 @@ describe('Beneficiary: SERVICENET', () => {
     expect(servicenet().props).toMatchObject({ type: 'SERVICENET', status: 'ACTIVE', bank: null, crypto: null, servicenet: receiver });
   });
 
-  it('refuses a missing nickname and a field of another type, naming it', () => {
+  it('refuses a missing nickname', () => {
     expect(() => servicenet({ nickname: undefined })).toThrow(expect.objectContaining({ code: 'invalid_request', message: 'nickname: is required' }));
+  });
+
+  it('refuses a field of another type, naming it', () => {
     expect(() => servicenet({ chainName: 'ETHEREUM_SEPOLIA' })).toThrow(expect.objectContaining({ code: 'invalid_request', message: expect.stringMatching(/^chainName: /) }));
   });
 
-  it('is a duplicate of another payee of the same account to the same organization; PATCH keeps the receiver and refuses bank fields and an address', () => {
+  it('is a duplicate of another payee of the same account to the same organization', () => {
     expect(servicenet().destinationKey()).toBe(servicenet({ nickname: 'Other name' }).destinationKey());
+  });
+
+  it('PATCH keeps the receiver', () => {
     const renamed = servicenet().patch({ nickname: 'Globex EU' }, 'sandbox', T1);
     expect(renamed.props).toMatchObject({ nickname: 'Globex EU', servicenet: receiver, updatedAt: T1 });
+  });
+
+  it('PATCH refuses a bank field', () => {
     expect(() => servicenet().patch({ iban: 'DE89370400440532013000' }, 'sandbox', T1)).toThrow(DomainError);
+  });
+
+  it('PATCH refuses an address, naming it', () => {
     expect(() => servicenet().patch({ address: EVM_2 }, 'sandbox', T1)).toThrow(expect.objectContaining({ message: expect.stringMatching(/^address: /) }));
   });
 });
