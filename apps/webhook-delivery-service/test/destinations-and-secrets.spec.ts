@@ -30,6 +30,9 @@ describe('DnsDestinationGuard', () => {
 
   it('resolves names with the system resolver by default: localhost is loopback', async () => {
     expect(await new DnsDestinationGuard({ allowInsecure: false }).problem('https://localhost/hooks')).toContain('loopback');
+  });
+
+  it('admits plain HTTP to localhost when insecure URLs are allowed', async () => {
     expect(await new DnsDestinationGuard({ allowInsecure: true }).problem('http://localhost:4000/hooks')).toBeNull();
   });
 
@@ -45,22 +48,38 @@ describe('DnsDestinationGuard', () => {
     expect(await new DnsDestinationGuard({ allowInsecure: false }).problem(url)).toContain(problem);
   });
 
-  it('admits insecure URLs only when asked, and never in production', () => {
-    expect(webhookDestinationRules('sandbox', {})).toEqual({ allowInsecure: false });
-    expect(webhookDestinationRules('sandbox', { WEBHOOK_ALLOW_INSECURE_URLS: 'true' })).toEqual({ allowInsecure: true });
-    expect(() => webhookDestinationRules('production', { WEBHOOK_ALLOW_INSECURE_URLS: 'true' })).toThrow('refused in production');
+  describe('admits insecure URLs only when asked, and never in production', () => {
+    it('refuses them by default', () => expect(webhookDestinationRules('sandbox', {})).toEqual({ allowInsecure: false }));
+
+    it('admits them in the sandbox when WEBHOOK_ALLOW_INSECURE_URLS is true', () => {
+      expect(webhookDestinationRules('sandbox', { WEBHOOK_ALLOW_INSECURE_URLS: 'true' })).toEqual({ allowInsecure: true });
+    });
+
+    it('refuses to start in production when asked', () => {
+      expect(() => webhookDestinationRules('production', { WEBHOOK_ALLOW_INSECURE_URLS: 'true' })).toThrow('refused in production');
+    });
   });
 });
 
 describe('webhookSecretBox', () => {
-  it('seals with WEBHOOK_SECRET_KEY, needs it in production, and derives a sandbox key otherwise', () => {
-    const config = readPlatformConfig({ SERVICE_ENV: 'sandbox' });
-    const box = webhookSecretBox(config, { WEBHOOK_SECRET_KEY: 'k1' });
-    const sealed = box.seal('whsec_abc');
+  const config = readPlatformConfig({ SERVICE_ENV: 'sandbox' });
+  const sealedWithK1 = (): string => webhookSecretBox(config, { WEBHOOK_SECRET_KEY: 'k1' }).seal('whsec_abc');
+
+  it('seals with WEBHOOK_SECRET_KEY: the secret is not readable in what is stored, and opens again', () => {
+    const sealed = sealedWithK1();
     expect(sealed).not.toContain('whsec_abc');
-    expect(box.open(sealed)).toBe('whsec_abc');
-    expect(() => webhookSecretBox(config, { WEBHOOK_SECRET_KEY: 'k2' }).open(sealed)).toThrow();
+    expect(webhookSecretBox(config, { WEBHOOK_SECRET_KEY: 'k1' }).open(sealed)).toBe('whsec_abc');
+  });
+
+  it('does not open with another key', () => {
+    expect(() => webhookSecretBox(config, { WEBHOOK_SECRET_KEY: 'k2' }).open(sealedWithK1())).toThrow();
+  });
+
+  it('needs WEBHOOK_SECRET_KEY in production', () => {
     expect(() => webhookSecretBox({ ...config, serviceEnv: 'production' }, {})).toThrow('WEBHOOK_SECRET_KEY is required in production');
+  });
+
+  it('derives a stable sandbox key without one', () => {
     expect(webhookSecretBox(config, {}).open(webhookSecretBox(config, {}).seal('x'))).toBe('x');
   });
 });

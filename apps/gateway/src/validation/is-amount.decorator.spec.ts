@@ -60,51 +60,79 @@ describe('amountProblem (api-decisions §1)', () => {
     expect(amountProblem(value, 'USDC')).toBe('must be greater than zero');
   });
 
-  it('honours the scale of the named asset', () => {
-    expect(amountProblem('1.001', 'USD')).toBe('must have at most 2 decimal places for USD');
-    expect(amountProblem('1.00', 'USD')).toBeNull();
-    expect(amountProblem('0.000001', 'USDC')).toBeNull();
-    expect(amountProblem('0.0000001', 'USDC')).toBe('must have at most 6 decimal places for USDC');
-    expect(amountProblem('0.00000001', 'BTC')).toBeNull();
-    expect(amountProblem('0.000000000000000001', 'ETH')).toBeNull();
-    expect(amountProblem('0.0000000000000000001', 'ETH')).toBe('must have at most 18 decimal places for ETH');
+  describe('honours the scale of the named asset', () => {
+    it.each([
+      ['1.00', 'USD', 2],
+      ['0.000001', 'USDC', 6],
+      ['0.00000001', 'BTC', 8],
+      ['0.000000000000000001', 'ETH', 18],
+    ])('accepts %j for %s (%i places)', (value, asset) => {
+      expect(amountProblem(value, asset)).toBeNull();
+    });
+
+    it.each([
+      ['1.001', 'USD', 2],
+      ['0.0000001', 'USDC', 6],
+      ['0.0000000000000000001', 'ETH', 18],
+    ])('refuses %j for %s (more than %i places)', (value, asset, places) => {
+      expect(amountProblem(value, asset)).toBe(`must have at most ${places} decimal places for ${asset}`);
+    });
   });
 
-  it('checks only the form when the asset is unknown, which its own field reports', () => {
-    expect(amountProblem('1.0000000001', 'DOGE')).toBeNull();
-    expect(amountProblem('1.0000000001', undefined)).toBeNull();
-    expect(amountProblem('1e5', 'DOGE')).toBe(FORM);
+  describe('checks only the form when the asset is unknown, which its own field reports', () => {
+    it.each([
+      ['an asset outside the catalog', 'DOGE'],
+      ['no asset', undefined],
+    ])('accepts any scale for %s', (_case, asset) => {
+      expect(amountProblem('1.0000000001', asset)).toBeNull();
+    });
+
+    it('still refuses a malformed amount', () => expect(amountProblem('1e5', 'DOGE')).toBe(FORM));
   });
 
-  it('refuses 10^15 and more: what amount + fee, a balance or amount × rate could not hold', () => {
+  describe('refuses 10^15 and more: what amount + fee, a balance or amount × rate could not hold', () => {
     const bound = 'must have at most 15 digits before the decimal point (less than 1000000000000000)';
-    expect(amountProblem('1000000000000000', 'USD')).toBe(bound);
-    expect(amountProblem('99999999999999999999.5', 'USDC')).toBe(bound);
-    expect(amountProblem('1'.repeat(21), 'USD')).toBe(bound);
-    expect(amountProblem('999999999999999.99', 'USD')).toBeNull();
-    expect(amountProblem(`999999999999999.${'9'.repeat(18)}`, 'ETH')).toBeNull();
-    expect(amountProblem(`000${'9'.repeat(15)}`, 'USD')).toBeNull();
+    it.each([
+      ['1000000000000000', 'USD'],
+      ['99999999999999999999.5', 'USDC'],
+      ['1'.repeat(21), 'USD'],
+    ])('refuses %j for %s', (value, asset) => {
+      expect(amountProblem(value, asset)).toBe(bound);
+    });
+
+    it.each([
+      ['999999999999999.99', 'USD'],
+      [`999999999999999.${'9'.repeat(18)}`, 'ETH'],
+      [`000${'9'.repeat(15)}`, 'USD'],
+    ])('accepts %j for %s', (value, asset) => {
+      expect(amountProblem(value, asset)).toBeNull();
+    });
   });
 
-  it('documents the form and the bound as a pattern that agrees with the check', () => {
+  describe('documents the form and the bound as a pattern that agrees with the check', () => {
     const pattern = new RegExp(AMOUNT_PATTERN);
-    for (const value of ['1', '0.5', '007.5', '999999999999999.99', `000${'9'.repeat(15)}`]) expect({ value, matches: pattern.test(value) }).toEqual({ value, matches: true });
-    for (const value of ['1000000000000000', '99999999999999999999.5', '1e5', '-1', '1.', '.5', ' 1']) {
-      expect({ value, matches: pattern.test(value) }).toEqual({ value, matches: false });
+    it.each(['1', '0.5', '007.5', '999999999999999.99', `000${'9'.repeat(15)}`])('the pattern matches %j', (value) => {
+      expect(pattern.test(value)).toBe(true);
+    });
+
+    it.each(['1000000000000000', '99999999999999999999.5', '1e5', '-1', '1.', '.5', ' 1'])('the pattern and the check both refuse %j', (value) => {
+      expect(pattern.test(value)).toBe(false);
       expect(amountProblem(value, 'USD')).not.toBeNull();
-    }
+    });
   });
 });
 
 describe('@IsAmount', () => {
   const payout = (asset: string, amount: unknown) => Object.assign(new Payout(), { asset, amount });
 
-  it('validates against the sibling asset field', async () => {
-    expect(await messagesOf(payout('USD', '10.50'))).toEqual({});
-    expect(await messagesOf(payout('USD', '10.505'))).toEqual({ amount: 'must have at most 2 decimal places for USD' });
-    expect(await messagesOf(payout('BTC', '10.505'))).toEqual({});
-    expect(await messagesOf(payout('USD', 10))).toEqual({ amount: FORM });
-    expect(await messagesOf(payout('USD', '0'))).toEqual({ amount: 'must be greater than zero' });
+  it.each([
+    ['an amount of the asset\'s scale', 'USD', '10.50', {}],
+    ['too many places for the asset', 'USD', '10.505', { amount: 'must have at most 2 decimal places for USD' }],
+    ['the same places for an asset of a larger scale', 'BTC', '10.505', {}],
+    ['a JSON number', 'USD', 10, { amount: FORM }],
+    ['zero', 'USD', '0', { amount: 'must be greater than zero' }],
+  ])('validates against the sibling asset field: %s', async (_case, asset, amount, messages) => {
+    expect(await messagesOf(payout(asset, amount))).toEqual(messages);
   });
 
   it('reads each amount’s own asset field, and skips an optional amount that is absent', async () => {

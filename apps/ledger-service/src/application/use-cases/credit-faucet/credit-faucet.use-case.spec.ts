@@ -61,17 +61,23 @@ describe('CreditFaucetUseCase (in memory)', () => {
     expect(ledger.journal.entries).toHaveLength(0);
   });
 
-  it('answers account_not_found for another organization’s account and an unknown one', async () => {
+  it('answers account_not_found for another organization’s account', async () => {
     const other = await ledger.organization({ assets: ['USDC'] });
     await expect(credit({ accountId: other.accountId })).rejects.toMatchObject({ code: 'account_not_found' });
+  });
+
+  it('answers account_not_found for an unknown account', async () => {
     await expect(credit({ accountId: 'acct_ffffffffffffffffffffffffffffffff' })).rejects.toMatchObject({ code: 'account_not_found' });
   });
 
-  it('names the POST /v1/funding-methods call when the asset is not activated, and the chains it has when the chain is wrong', async () => {
+  it('names the POST /v1/funding-methods call when the asset is not activated', async () => {
     await expect(credit({ asset: 'USDT' })).rejects.toMatchObject({
       code: 'invalid_request',
       message: expect.stringContaining(`POST /v1/funding-methods with {"asset":"USDT","accountId":"${org.accountId}"}`),
     });
+  });
+
+  it('names the chains the asset has when the chain is wrong', async () => {
     const eth = await ledger.organization({ assets: ['ETH'] });
     await expect(credit({ ...eth, asset: 'ETH', amount: '1', chainName: 'SOLANA_DEVNET' })).rejects.toMatchObject({
       code: 'invalid_request',
@@ -79,8 +85,11 @@ describe('CreditFaucetUseCase (in memory)', () => {
     });
   });
 
-  it('refuses a fiat asset, and a crypto asset with no address on any sandbox chain (BTC)', async () => {
+  it('refuses a fiat asset', async () => {
     await expect(credit({ asset: 'USD', amount: '1' })).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('fiat asset') });
+  });
+
+  it('refuses a crypto asset with no address on any sandbox chain (BTC)', async () => {
     const btc = await ledger.organization({ assets: ['BTC'] });
     await expect(credit({ ...btc, asset: 'BTC', amount: '1' })).rejects.toMatchObject({
       code: 'invalid_request',
@@ -88,19 +97,33 @@ describe('CreditFaucetUseCase (in memory)', () => {
     });
   });
 
-  it('refuses amounts beyond the asset’s scale, zero, unknown assets and more than the cap per call', async () => {
-    await expect(credit({ amount: '1.0000001' })).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('at most 6 decimals') });
-    await expect(credit({ amount: '0' })).rejects.toMatchObject({ code: 'invalid_request' });
-    await expect(credit({ asset: 'DOGE' })).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('DOGE') });
-    await expect(credit({ amount: '1000000.000001' })).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('at most 1000000 USDC') });
+  it.each([
+    ['an amount beyond the asset’s scale', { amount: '1.0000001' }, expect.stringContaining('at most 6 decimals')],
+    ['zero', { amount: '0' }, expect.any(String)],
+    ['an unknown asset', { asset: 'DOGE' }, expect.stringContaining('DOGE')],
+    ['more than the cap per call', { amount: '1000000.000001' }, expect.stringContaining('at most 1000000 USDC')],
+  ])('refuses %s, crediting nothing', async (_case, overrides, message) => {
+    await expect(credit(overrides)).rejects.toMatchObject({ code: 'invalid_request', message });
+    expect(ledger.journal.entries).toHaveLength(0);
+  });
+
+  it('credits the cap itself', async () => {
     expect((await credit({ amount: '1000000' })).amount).toBe('1000000.000000');
   });
 
-  it('takes its cap from configuration', async () => {
-    ledger = ledgerInMemory({ faucetMaxAmount: '10' });
-    org = await ledger.organization({ assets: ['USDC'] });
-    await expect(credit({ amount: '10.000001' })).rejects.toMatchObject({ code: 'invalid_request' });
-    await expect(credit({ amount: '10' })).resolves.toMatchObject({ status: 'COMPLETED' });
+  describe('takes its cap from configuration', () => {
+    beforeEach(async () => {
+      ledger = ledgerInMemory({ faucetMaxAmount: '10' });
+      org = await ledger.organization({ assets: ['USDC'] });
+    });
+
+    it('refuses more than the configured cap, naming it', async () => {
+      await expect(credit({ amount: '10.000001' })).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('at most 10 USDC') });
+    });
+
+    it('credits the configured cap itself', async () => {
+      await expect(credit({ amount: '10' })).resolves.toMatchObject({ status: 'COMPLETED' });
+    });
   });
 
   it('does not exist outside the sandbox', async () => {
