@@ -15,31 +15,44 @@ describe('bank codes', () => {
       ['not an IBAN at all', 'hello'],
     ])('refuses %s', (_case, iban) => expect(isValidIban(iban)).toBe(false));
 
-    it('composes the check digits of a BBAN (DE89 3704 0044 0532 0130 00 is the standard example)', () => {
-      expect(ibanFor('DE', '370400440532013000')).toBe('DE89370400440532013000');
-      expect(ibanFor('GB', 'WEST12345698765432')).toBe('GB82WEST12345698765432');
-      expect(() => ibanFor('DE', '12')).toThrow(RangeError);
+    it.each([
+      ['DE', '370400440532013000', 'DE89370400440532013000'],
+      ['GB', 'WEST12345698765432', 'GB82WEST12345698765432'],
+    ])('composes the check digits of a %s BBAN (the standard examples)', (country, bban, iban) => {
+      expect(ibanFor(country, bban)).toBe(iban);
     });
+
+    it('refuses a BBAN of the wrong length for its country', () => expect(() => ibanFor('DE', '12')).toThrow(RangeError));
   });
 
   describe('BIC (ibantools)', () => {
-    it('accepts 8 and 11 character codes and refuses malformed ones', () => {
-      expect(['DEUTDEFF', 'DEUTDEFF500', 'NEDSZAJJXXX', 'PFSBDEB1XXX'].map(isValidBic)).toEqual([true, true, true, true]);
-      expect(['DEUTDEF', 'DEUTXXFF', 'DEUTDEFF50', '1EUTDEFF'].map(isValidBic)).toEqual([false, false, false, false]);
-    });
+    it.each(['DEUTDEFF', 'DEUTDEFF500', 'NEDSZAJJXXX', 'PFSBDEB1XXX'])('accepts %s', (bic) => expect(isValidBic(bic)).toBe(true));
+
+    it.each([
+      ['7 characters', 'DEUTDEF'],
+      ['an unknown country', 'DEUTXXFF'],
+      ['10 characters', 'DEUTDEFF50'],
+      ['a digit in the bank code', '1EUTDEFF'],
+    ])('refuses %s (%s)', (_case, bic) => expect(isValidBic(bic)).toBe(false));
   });
 
   describe('ABA routing numbers', () => {
-    it('computes the check digit of published routing numbers', () => {
-      expect(abaCheckDigit('02100002')).toBe('1'); // 021000021
-      expect(abaCheckDigit('01100001')).toBe('5'); // 011000015
-      expect(abaCheckDigit('11000000')).toBe('0'); // 110000000, the payment sandboxes' test number
-      expect(() => abaCheckDigit('1234')).toThrow(RangeError);
-    });
+    // 110000000 is the payment sandboxes' test number.
+    it.each([
+      ['02100002', '1'],
+      ['01100001', '5'],
+      ['11000000', '0'],
+    ])('computes the check digit of the published routing number %s%s', (first8, check) => expect(abaCheckDigit(first8)).toBe(check));
 
-    it('validates nine digits with a matching check digit', () => {
-      expect(['021000021', '011000015', '110000000'].map(isValidAbaRoutingNumber)).toEqual([true, true, true]);
-      expect(['021000022', '02100002', '0210000211', '02100002a'].map(isValidAbaRoutingNumber)).toEqual([false, false, false, false]);
-    });
+    it('needs eight digits to compute a check digit', () => expect(() => abaCheckDigit('1234')).toThrow(RangeError));
+
+    it.each(['021000021', '011000015', '110000000'])('accepts %s', (routing) => expect(isValidAbaRoutingNumber(routing)).toBe(true));
+
+    it.each([
+      ['a wrong check digit', '021000022'],
+      ['eight digits', '02100002'],
+      ['ten digits', '0210000211'],
+      ['a letter', '02100002a'],
+    ])('refuses %s (%s)', (_case, routing) => expect(isValidAbaRoutingNumber(routing)).toBe(false));
   });
 });

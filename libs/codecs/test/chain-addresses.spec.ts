@@ -58,10 +58,9 @@ describe('address codecs', () => {
       }
     });
 
-    it('refuses input that is not 20 bytes', () => {
-      expect(() => evmAddress(new Uint8Array(19))).toThrow(RangeError);
-      expect(() => toChecksumAddress('0x1234')).toThrow(RangeError);
-    });
+    it('refuses to make an address of 19 bytes', () => expect(() => evmAddress(new Uint8Array(19))).toThrow(RangeError));
+
+    it('refuses to checksum a hex string that is not 20 bytes', () => expect(() => toChecksumAddress('0x1234')).toThrow(RangeError));
   });
 
   describe('base58 and base58check', () => {
@@ -88,26 +87,25 @@ describe('address codecs', () => {
       expect(Buffer.from(base58Decode(text) ?? [0xff]).toString('hex')).toBe(hex);
     });
 
-    it('reads a published base58check address: the genesis block coinbase, version 0x00 and its key hash', () => {
+    describe('a published base58check address: the genesis block coinbase, version 0x00 and its key hash', () => {
       const payload = '0062e907b15cbf27d5425399ebf6f0fb50ebb88f18';
-      expect(Buffer.from(base58CheckDecode('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') ?? []).toString('hex')).toBe(payload);
-      expect(base58CheckEncode(bytes(payload))).toBe('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
-      expect(base58CheckDecode('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb')).toBeNull();
+      it('decodes it', () => expect(Buffer.from(base58CheckDecode('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') ?? []).toString('hex')).toBe(payload));
+      it('encodes it', () => expect(base58CheckEncode(bytes(payload))).toBe('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'));
+      it('refuses it with its last character changed', () => expect(base58CheckDecode('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb')).toBeNull());
     });
 
-    it('encodes the known vectors, leading zero bytes as 1s', () => {
-      expect(base58Encode(Buffer.from('Hello World!'))).toBe('2NEpo7TZRRrLZSi2U');
-      expect(base58Encode(new Uint8Array(32))).toBe('11111111111111111111111111111111');
-      expect(base58Encode(bytes('0000287fb4cd'))).toBe('11233QC4');
-      expect(base58Encode(new Uint8Array())).toBe('');
+    it.each([
+      ['"Hello World!"', Buffer.from('Hello World!'), '2NEpo7TZRRrLZSi2U'],
+      ['32 zero bytes', new Uint8Array(32), '11111111111111111111111111111111'],
+      ['two leading zero bytes', bytes('0000287fb4cd'), '11233QC4'],
+      ['no bytes', new Uint8Array(), ''],
+    ])('encodes the known vector of %s, leading zero bytes as 1s', (_case, input, text) => expect(base58Encode(input)).toBe(text));
+
+    it.each(['', '00', '0000ff', '61', 'ffffffffffffffffff', '00010203040506070809'])('decodes what it encodes: %j', (hex) => {
+      expect(Buffer.from(base58Decode(base58Encode(bytes(hex))) ?? []).toString('hex')).toBe(hex);
     });
 
-    it('decodes what it encodes and rejects characters outside the alphabet', () => {
-      for (const hex of ['', '00', '0000ff', '61', 'ffffffffffffffffff', '00010203040506070809']) {
-        expect(Buffer.from(base58Decode(base58Encode(bytes(hex))) ?? []).toString('hex')).toBe(hex);
-      }
-      expect(base58Decode('0OIl')).toBeNull();
-    });
+    it('rejects characters outside the alphabet', () => expect(base58Decode('0OIl')).toBeNull());
 
     it('appends the first 4 bytes of the double SHA-256, and refuses a corrupted string', () => {
       const payload = bytes('41a614f803b6fd780986a42c78ec9c7f77e6ded13c');
@@ -144,40 +142,56 @@ describe('address codecs', () => {
 
   describe('Solana', () => {
     it('is the base58 form of the 32-byte key', () => {
-      expect(solanaAddress(new Uint8Array(32))).toBe('11111111111111111111111111111111');
       for (let round = 0; round < 50; round++) {
         const raw = sha256(Buffer.from(`solana-${round}`));
         const address = solanaAddress(raw);
         expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
         expect(decodeBase58(address)).toEqual(raw);
       }
-      expect(() => solanaAddress(new Uint8Array(31))).toThrow(RangeError);
     });
+
+    it('is 32 1s for the all-zero key', () => expect(solanaAddress(new Uint8Array(32))).toBe('11111111111111111111111111111111'));
+
+    it('refuses a key of 31 bytes', () => expect(() => solanaAddress(new Uint8Array(31))).toThrow(RangeError));
   });
 });
 
 describe('isValidAddress', () => {
-  it('EVM: 0x + 40 hex, the EIP-55 checksum enforced when letters are of mixed case', () => {
-    const vector = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-    expect(isValidAddress('EVM', vector)).toBe(true);
-    expect(isValidAddress('EVM', vector.toLowerCase())).toBe(true);
-    expect(isValidAddress('EVM', `0x${vector.slice(2).toUpperCase()}`)).toBe(true);
-    expect(isValidAddress('EVM', vector.replace('aA', 'Aa'))).toBe(false);
-    expect(isValidAddress('EVM', vector.slice(0, 41))).toBe(false);
-    expect(isValidAddress('EVM', vector.replace('0x', '0X'))).toBe(false);
+  const vector = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+  describe('EVM: 0x + 40 hex, the EIP-55 checksum enforced when letters are of mixed case', () => {
+    it.each([
+      ['checksummed', vector],
+      ['lower case', vector.toLowerCase()],
+      ['upper case', `0x${vector.slice(2).toUpperCase()}`],
+    ])('accepts it %s', (_case, address) => expect(isValidAddress('EVM', address)).toBe(true));
+
+    it.each([
+      ['mixed case with a wrong checksum', vector.replace('aA', 'Aa')],
+      ['39 hex digits', vector.slice(0, 41)],
+      ['a 0X prefix', vector.replace('0x', '0X')],
+    ])('refuses %s', (_case, address) => expect(isValidAddress('EVM', address)).toBe(false));
   });
 
-  it('Solana: base58 of exactly 32 bytes', () => {
-    expect(isValidAddress('SOLANA', '11111111111111111111111111111111')).toBe(true);
-    expect(isValidAddress('SOLANA', solanaAddress(Uint8Array.from({ length: 32 }, (_, index) => index + 1)))).toBe(true);
-    expect(isValidAddress('SOLANA', '1111111111111111111111111111111')).toBe(false);
-    expect(isValidAddress('SOLANA', '0OIl1111111111111111111111111111')).toBe(false);
+  describe('Solana: base58 of exactly 32 bytes', () => {
+    it.each([
+      ['the all-zero key', '11111111111111111111111111111111'],
+      ['a key', solanaAddress(Uint8Array.from({ length: 32 }, (_, index) => index + 1))],
+    ])('accepts %s', (_case, address) => expect(isValidAddress('SOLANA', address)).toBe(true));
+
+    it.each([
+      ['31 bytes', '1111111111111111111111111111111'],
+      ['characters outside base58', '0OIl1111111111111111111111111111'],
+    ])('refuses %s', (_case, address) => expect(isValidAddress('SOLANA', address)).toBe(false));
   });
 
-  it('Tron: base58check of 0x41 and 20 bytes', () => {
-    expect(isValidAddress('TRON', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(true);
-    expect(isValidAddress('TRON', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u')).toBe(false);
-    // Valid base58check, but a Bitcoin (0x00) prefix rather than Tron's 0x41.
-    expect(isValidAddress('TRON', base58CheckEncode(new Uint8Array(21)))).toBe(false);
+  describe('Tron: base58check of 0x41 and 20 bytes', () => {
+    it('accepts a known account', () => expect(isValidAddress('TRON', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(true));
+
+    it.each([
+      ['a broken checksum', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u'],
+      // Valid base58check, but a Bitcoin (0x00) prefix rather than Tron's 0x41.
+      ['a Bitcoin prefix', base58CheckEncode(new Uint8Array(21))],
+    ])('refuses %s', (_case, address) => expect(isValidAddress('TRON', address)).toBe(false));
   });
 });

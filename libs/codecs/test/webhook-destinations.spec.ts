@@ -3,7 +3,7 @@ import { addressProblem, webhookUrlProblem } from '../src';
 const strict = { allowInsecure: false };
 const insecure = { allowInsecure: true };
 
-describe('webhook destinations (issue 11 §1: the SSRF rules)', () => {
+describe('webhook destinations (the SSRF rules)', () => {
   it.each([
     '127.0.0.1',
     '127.1.2.3',
@@ -33,11 +33,11 @@ describe('webhook destinations (issue 11 §1: the SSRF rules)', () => {
     expect(addressProblem(address, strict)).toBeNull();
   });
 
-  it('admits loopback only when insecure URLs are allowed, and private ranges never', () => {
-    expect(addressProblem('127.0.0.1', insecure)).toBeNull();
-    expect(addressProblem('::1', insecure)).toBeNull();
-    expect(addressProblem('10.0.0.1', insecure)).toMatch(/private/);
+  it.each(['127.0.0.1', '::1'])('admits the loopback address %s when insecure URLs are allowed', (address) => {
+    expect(addressProblem(address, insecure)).toBeNull();
   });
+
+  it('never admits a private range, even when insecure URLs are allowed', () => expect(addressProblem('10.0.0.1', insecure)).toMatch(/private/));
 
   it.each([
     ['http://example.com/hook', 'must be an https:// URL'],
@@ -54,9 +54,11 @@ describe('webhook destinations (issue 11 §1: the SSRF rules)', () => {
     expect(webhookUrlProblem(url, strict)).toContain(problem);
   });
 
-  it('admits an https URL to a public host, and http or loopback only when insecure URLs are allowed', () => {
-    expect(webhookUrlProblem('https://hooks.example.com/pfs?x=1', strict)).toBeNull();
-    expect(webhookUrlProblem('https://93.184.216.34/hook', strict)).toBeNull();
+  it.each(['https://hooks.example.com/pfs?x=1', 'https://93.184.216.34/hook'])('admits %s, an https URL to a public host', (url) => {
+    expect(webhookUrlProblem(url, strict)).toBeNull();
+  });
+
+  it('admits http to loopback when insecure URLs are allowed', () => {
     expect(webhookUrlProblem('http://127.0.0.1:4000/hook', insecure)).toBeNull();
   });
 });

@@ -13,36 +13,47 @@ describe('retry schedule', () => {
     expect(total / HOUR).toBeCloseTo(27.6, 1);
   });
 
-  it('waits the scheduled time at the middle draw, and the failures count from 1', () => {
-    DEFAULT_RETRY_SCHEDULE_MS.forEach((scheduled, index) => expect(retryDelay(DEFAULT_RETRY_SCHEDULE_MS, index + 1, 0.5)).toBe(scheduled));
+  // [failure number, scheduled wait]: the failures count from 1.
+  const SCHEDULED = DEFAULT_RETRY_SCHEDULE_MS.map((scheduled, index) => [index + 1, scheduled] as const);
+
+  it.each(SCHEDULED)('waits the scheduled time at the middle draw after failure %i (%i ms)', (failure, scheduled) => {
+    expect(retryDelay(DEFAULT_RETRY_SCHEDULE_MS, failure, 0.5)).toBe(scheduled);
   });
 
-  it('jitters by ±20 %: 0.8× at a draw of 0, 1.2× at a draw of almost 1, never outside', () => {
-    expect(RETRY_JITTER).toBe(0.2);
-    for (const [index, scheduled] of DEFAULT_RETRY_SCHEDULE_MS.entries()) {
-      expect(retryDelay(DEFAULT_RETRY_SCHEDULE_MS, index + 1, 0)).toBe(Math.round(scheduled * 0.8));
-      const top = retryDelay(DEFAULT_RETRY_SCHEDULE_MS, index + 1, ALMOST_ONE)!;
+  describe('jitters by ±20 %: 0.8× at a draw of 0, 1.2× at a draw of almost 1, never outside', () => {
+    it.each(SCHEDULED)('after failure %i (%i ms)', (failure, scheduled) => {
+      expect(retryDelay(DEFAULT_RETRY_SCHEDULE_MS, failure, 0)).toBe(Math.round(scheduled * 0.8));
+      const top = retryDelay(DEFAULT_RETRY_SCHEDULE_MS, failure, ALMOST_ONE)!;
       expect(top).toBeLessThanOrEqual(scheduled * 1.2);
       expect(top).toBeGreaterThan(scheduled * 1.2 - 1);
-    }
-    expect(retryDelay([5000], 1, 0.25)).toBe(4500);
-    expect(retryDelay([5000], 1, 0.75)).toBe(5500);
+    });
+
+    it('linearly in between: 0.9× at a draw of 0.25, 1.1× at 0.75', () => {
+      expect(RETRY_JITTER).toBe(0.2);
+      expect(retryDelay([5000], 1, 0.25)).toBe(4500);
+      expect(retryDelay([5000], 1, 0.75)).toBe(5500);
+    });
   });
 
-  it('waits at least a Retry-After, but never longer than twice the scheduled wait', () => {
-    // Scheduled 5 s; the jittered wait at draw 0 is 4 s.
-    expect(retryDelay([5000], 1, 0, 1000)).toBe(4000); // shorter than the schedule: the schedule wins
-    expect(retryDelay([5000], 1, 0, 7000)).toBe(7000); // longer: waited
-    expect(retryDelay([5000], 1, 0, 10_000)).toBe(10_000); // exactly the cap
-    expect(retryDelay([5000], 1, 0, 3_600_000)).toBe(10_000); // a receiver cannot park a message for an hour
-    expect(retryDelay([5000], 1, ALMOST_ONE, 5500)).toBe(6000); // the jittered wait is longer than the Retry-After
-    expect(retryDelay([5000], 1, 0.5, null)).toBe(5000);
+  // Scheduled 5 s; the jittered wait at draw 0 is 4 s.
+  it.each([
+    ['shorter than the schedule: the schedule wins', 0, 1000, 4000],
+    ['longer: waited', 0, 7000, 7000],
+    ['exactly the cap', 0, 10_000, 10_000],
+    ['an hour: a receiver cannot park a message that long', 0, 3_600_000, 10_000],
+    ['shorter than the jittered wait', ALMOST_ONE, 5500, 6000],
+    ['none', 0.5, null, 5000],
+  ])('waits at least a Retry-After, but never longer than twice the scheduled wait: %s', (_case, draw, retryAfterMs, wait) => {
+    expect(retryDelay([5000], 1, draw, retryAfterMs)).toBe(wait);
   });
 
-  it('is null once the schedule is spent, whatever the Retry-After', () => {
-    expect(retryDelay(DEFAULT_RETRY_SCHEDULE_MS, 7, 0.5)).toBe(10 * HOUR);
-    expect(retryDelay(DEFAULT_RETRY_SCHEDULE_MS, 8, 0.5)).toBeNull();
-    expect(retryDelay(DEFAULT_RETRY_SCHEDULE_MS, 8, 0.5, 1000)).toBeNull();
-    expect(retryDelay([], 1, 0.5)).toBeNull();
+  it('waits after the last scheduled failure', () => expect(retryDelay(DEFAULT_RETRY_SCHEDULE_MS, 7, 0.5)).toBe(10 * HOUR));
+
+  it.each([
+    ['after the eighth failure', DEFAULT_RETRY_SCHEDULE_MS, 8, null],
+    ['after the eighth failure, with a Retry-After', DEFAULT_RETRY_SCHEDULE_MS, 8, 1000],
+    ['for an empty schedule', [], 1, null],
+  ] as const)('is null once the schedule is spent, whatever the Retry-After: %s', (_case, schedule, failure, retryAfterMs) => {
+    expect(retryDelay(schedule, failure, 0.5, retryAfterMs)).toBeNull();
   });
 });
