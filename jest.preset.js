@@ -1,10 +1,34 @@
 // Shared Jest settings for every package: swc transform, workspace libs from source.
+const { existsSync, readdirSync, readFileSync } = require('node:fs');
 const path = require('node:path');
+
+/**
+ * The dependencies whose files go through the transform: only packages that declare themselves
+ * ES modules (`"type": "module"`, e.g. NestJS 12) may need rewriting to CommonJS. Every other
+ * file of node_modules loads as it is, with no transform, hashing or cache entry: on a fresh
+ * clone that is tens of thousands of files a run would otherwise hash and write.
+ */
+function esModulePackageDirs() {
+  const store = path.join(__dirname, 'node_modules/.pnpm');
+  if (!existsSync(store)) return [];
+  return readdirSync(store).filter((dir) => {
+    const at = dir.indexOf('@', 1);
+    if (at < 0) return false;
+    const manifest = path.join(store, dir, 'node_modules', dir.slice(0, at).replace('+', '/'), 'package.json');
+    try {
+      return JSON.parse(readFileSync(manifest, 'utf8')).type === 'module';
+    } catch {
+      return false;
+    }
+  });
+}
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(ts|js|mjs|cjs)$': path.join(__dirname, 'tools/jest/transform.js') },
-  transformIgnorePatterns: [],
+  transformIgnorePatterns: [`/node_modules/\\.pnpm/(?!(${esModulePackageDirs().map(escape).join('|')})/)`],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: { '^@pfs/([a-z-]+)$': path.join(__dirname, 'libs/$1/src') },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
