@@ -269,6 +269,15 @@ describe('stopped services and graceful shutdown (real processes)', () => {
       let resumed = false;
       try {
         await until(outcomes, 16, (outcome) => outcome.endedAt === 0);
+        // Sent is not yet received (a busy machine may hold a request in the client for a while,
+        // and a connection the gateway sees idle is closed at the SIGTERM): wait until all 16 are
+        // commands waiting for the frozen ledger, i.e. requests the gateway is answering.
+        const depth = new QueueDepthReader({ redisUrl: testRedisUrl(), prefix: queuePrefix, name: 'gateway-shutdown-test' }, ['ledger-queries']);
+        try {
+          await eventually(async () => ((await depth.read()).filter((entry) => entry.state === 'waiting' || entry.state === 'active').reduce((sum, entry) => sum + entry.count, 0) >= 16 ? true : undefined), 30000, 20);
+        } finally {
+          await depth.close();
+        }
         const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
           gateway.process.once('exit', (code) => resolve({ code, at: Date.now() })),
         );
