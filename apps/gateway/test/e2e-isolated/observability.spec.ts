@@ -1,35 +1,20 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { generateApiKey, hashApiKey, newId } from '@pfs/contracts';
-import { APPS, startApps, type RunningStack } from '@pfs/devstack';
+import { APPS, type RunningStack } from '@pfs/devstack';
 import { readPlatformConfig } from '@pfs/platform';
-import { eventually, isolateQueues, testDatabaseUrl, testRedisUrl } from '@pfs/testing';
+import { eventually, isolateQueues } from '@pfs/testing';
 import { send } from '../support/http-client';
-import { REQUEST_ID, ROOT } from '../e2e/support/e2e-stack';
+import { REQUEST_ID, startE2eStack, type E2eStack } from '../e2e/support/e2e-stack';
 
 const queuePrefix = isolateQueues('gw-e2e-observe');
-const run = promisify(execFile);
 
 /*
  * Observability of the whole stack as real processes: an end-to-end flow at
  * LOG_LEVEL=debug, then every line every app wrote is scanned for credentials and checked for
  * shape, one request is followed across services by its requestId, and each app's /metrics is
- * read.
+ * read. The stack has a database of its own, so its delivery worker's counters see no other
+ * file's deliveries.
  */
-
-const ENV: NodeJS.ProcessEnv = {
-  DATABASE_URL: testDatabaseUrl(),
-  REDIS_URL: testRedisUrl(),
-  QUEUE_PREFIX: queuePrefix,
-  LOG_LEVEL: 'debug',
-  SERVICE_ENV: 'sandbox',
-  // This stack delivers nothing, and its worker's counters must say so: the sweeper reads every
-  // due delivery of the shared database, other files' included, so it does not run in here.
-  WEBHOOK_SWEEP_INTERVAL_MS: '3600000',
-};
-const PEPPER = readPlatformConfig(ENV).apiKeyPepper;
 
 interface Answer {
   status: number;
@@ -59,19 +44,14 @@ function valuesOf(value: unknown, key: string): unknown[] {
 }
 
 describe('observability end to end: logs and metrics of every app', () => {
+  let e2e: E2eStack;
   let stack: RunningStack;
   let baseUrl: string;
   // Every credential the flow uses; none may appear in any log line.
   const secrets: string[] = [];
   let traced: string;
 
-  const cli = async <T>(...args: string[]): Promise<T> => {
-    const { stdout } = await run(process.execPath, [join(ROOT, 'apps/organization-service/dist/cli.js'), ...args], {
-      env: { ...process.env, ...ENV },
-      cwd: ROOT,
-    });
-    return JSON.parse(stdout) as T;
-  };
+  const cli = <T>(...args: string[]): Promise<T> => e2e.cli<T>(...args);
   // Through the shared client, so every answer of the flow is also held to the OpenAPI document.
   const get = async (path: string, authorization?: string): Promise<Answer> => {
     const answer = await send(baseUrl, path, { headers: authorization ? { authorization } : {} });
@@ -80,14 +60,15 @@ describe('observability end to end: logs and metrics of every app', () => {
   const outputOf = (app: string): string[] => stack.apps.get(app)?.output ?? [];
 
   beforeAll(async () => {
-    stack = await startApps({ root: ROOT, ports: 'random', env: ENV, readyTimeoutMs: 120000 });
-    if (!stack.gatewayUrl) throw new Error('the stack started without a gateway');
-    baseUrl = stack.gatewayUrl;
+    e2e = await startE2eStack(queuePrefix, { LOG_LEVEL: 'debug' });
+    stack = e2e.stack;
+    baseUrl = e2e.baseUrl;
+    const pepper = readPlatformConfig(e2e.env).apiKeyPepper;
 
     // The flow: an organization from the CLI, its accounts, a second key used then revoked, a
     // malformed key, an unknown key, a 404, an unknown route.
     const org = await cli<{ organizationId: string; accountId: string; apiKey: string }>(
-      'org:create', '--name', `observed ${randomBytes(4).toString('hex')}`, '--approved', '--json',
+      'org:create', '--name', `observed ${randomBytes(4).toString('hex')}`, '--approved',
     );
     const bearer = `Bearer ${org.apiKey}`;
     await eventually(async () => ((await get(`/v1/accounts/${org.accountId}`, bearer)).status === 200 ? true : undefined), 10000, 100);
@@ -97,9 +78,9 @@ describe('observability end to end: logs and metrics of every app', () => {
     expect(account.requestId).toMatch(REQUEST_ID);
     traced = account.requestId ?? '';
 
-    const second = await cli<{ keyId: string; apiKey: string }>('key:create', '--org', org.organizationId, '--json');
+    const second = await cli<{ keyId: string; apiKey: string }>('key:create', '--org', org.organizationId);
     expect((await get('/v1/assets', `Bearer ${second.apiKey}`)).status).toBe(200);
-    await cli('key:revoke', '--key', second.keyId, '--json');
+    await cli('key:revoke', '--key', second.keyId);
     await eventually(async () => ((await get('/v1/assets', `Bearer ${second.apiKey}`)).status === 401 ? true : undefined), 5000, 100);
 
     const unknown = generateApiKey('sandbox');
@@ -109,7 +90,7 @@ describe('observability end to end: logs and metrics of every app', () => {
     expect((await get(`/v1/accounts/${newId('account')}`, bearer)).status).toBe(404);
     expect((await get('/v1/no-such-route', bearer)).status).toBe(404);
 
-    for (const key of [org.apiKey, second.apiKey, unknown]) secrets.push(key, hashApiKey(key, PEPPER));
+    for (const key of [org.apiKey, second.apiKey, unknown]) secrets.push(key, hashApiKey(key, pepper));
     secrets.push(Buffer.from(`user:${org.apiKey}`).toString('base64'));
 
     // The ledger's line for the traced request is written after its reply: wait for it.
@@ -117,7 +98,7 @@ describe('observability end to end: logs and metrics of every app', () => {
   }, 180000);
 
   afterAll(async () => {
-    await stack?.stop();
+    await e2e?.stop();
   }, 60000);
 
   describe('/metrics', () => {

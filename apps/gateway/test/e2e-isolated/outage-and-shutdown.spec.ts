@@ -39,7 +39,7 @@ function describeError(error: unknown): string {
 
 /**
  * `concurrency` clients, each sending GET `path` one after another over keep-alive connections
- * until `keepGoing()` turns false, or (with stopOnError) until its first failure below HTTP.
+ * (50 ms apart after a 503) until `keepGoing()` turns false, or (with stopOnError) until its first failure below HTTP.
  * Every request is in `outcomes` from the moment it is sent.
  */
 async function burst(
@@ -62,6 +62,9 @@ async function burst(
       }
       outcome.endedAt = Date.now();
       if (outcome.error && options.stopOnError) return;
+      // Told to try again shortly: a client that spins on refusals only takes CPU from the
+      // service coming back.
+      if (outcome.status === 503) await sleep(50);
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, () => client()));
@@ -92,7 +95,9 @@ describe('stopped services and graceful shutdown (real processes)', () => {
 
   beforeAll(async () => {
     // The bursts measure shutdown, not the rate limit: on a fast machine they exceed 1000/min.
-    e2e = await startE2eStack(queuePrefix, { RATE_LIMIT_PER_MINUTE: '1000000' });
+    // Only the services the file stops or calls: readiness then reports the others missing too,
+    // so its checks are read one by one (200 with every service up: test/e2e/read-path.spec.ts).
+    e2e = await startE2eStack(queuePrefix, { RATE_LIMIT_PER_MINUTE: '1000000' }, { apps: ['organization-service', 'ledger-service'] });
     org = await e2e.createOrganization('e2e outage');
     accountPath = `/v1/accounts/${org.accountId}`;
     await eventually(async () => ((await e2e.get(accountPath, { key: org.apiKey })).status === 200 ? true : undefined), 15000, 100);
@@ -117,7 +122,9 @@ describe('stopped services and graceful shutdown (real processes)', () => {
       await e2e.stack.stopApp('ledger-service');
 
       // The gateway re-counts each queue's consumers every second; a request in that first
-      // second waits at most the command timeout. From then on the failure is immediate.
+      // second waits at most the command timeout. From then on the failure is immediate. Its
+      // readiness (a ping of 1 s at most) tells when the ledger is gone, without that wait.
+      await readiness((_status, checks) => checks.ledger !== 'ok');
       const first = await eventually(async () => {
         const answer = await e2e.get('/v1/accounts', { key: org.apiKey });
         return answer.status === 503 ? answer : undefined;
@@ -145,7 +152,7 @@ describe('stopped services and graceful shutdown (real processes)', () => {
         return answer.status === 200 ? answer : undefined;
       }, 20000, 100);
       expect(back.json<{ data: Array<{ accountId: string }> }>().data.map((account) => account.accountId)).toEqual([org.accountId]);
-      await readiness((status) => status === 200);
+      await readiness((_status, checks) => checks.ledger === 'ok' && checks.organization === 'ok');
     }, 120000);
 
     it('answers 503 internal_error on every organization-service endpoint while that service is down, with no internals in the body', async () => {
@@ -161,6 +168,7 @@ describe('stopped services and graceful shutdown (real processes)', () => {
       ];
       await e2e.stack.stopApp('organization-service');
       try {
+        await readiness((_status, checks) => checks.organization !== 'ok');
         await Promise.all(
           endpoints.map(async (endpoint) => {
             // The gateway re-counts consumers every second; until then a request waits the command timeout.
@@ -261,6 +269,15 @@ describe('stopped services and graceful shutdown (real processes)', () => {
       let resumed = false;
       try {
         await until(outcomes, 16, (outcome) => outcome.endedAt === 0);
+        // Sent is not yet received (a busy machine may hold a request in the client for a while,
+        // and a connection the gateway sees idle is closed at the SIGTERM): wait until all 16 are
+        // commands waiting for the frozen ledger, i.e. requests the gateway is answering.
+        const depth = new QueueDepthReader({ redisUrl: testRedisUrl(), prefix: queuePrefix, name: 'gateway-shutdown-test' }, ['ledger-queries']);
+        try {
+          await eventually(async () => ((await depth.read()).filter((entry) => entry.state === 'waiting' || entry.state === 'active').reduce((sum, entry) => sum + entry.count, 0) >= 16 ? true : undefined), 30000, 20);
+        } finally {
+          await depth.close();
+        }
         const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
           gateway.process.once('exit', (code) => resolve({ code, at: Date.now() })),
         );

@@ -230,6 +230,9 @@ describe('webhook deliveries (end to end)', () => {
     expect(await prisma.deliveryAttempt.count({ where: { endpointId: hangingId } })).toBe(0);
     expect(hanging.maxOpen).toBeLessThanOrEqual(4);
     expect(hanging.maxOpen).toBeGreaterThanOrEqual(1);
+    // Gone for good, so its attempts end now rather than hold worker slots into the next tests.
+    expect((await call(`/v1/webhooks/endpoints/${hangingId}`, { method: 'DELETE', key: org.apiKey, headers: { 'Idempotency-Key': randomUUID() } })).status).toBe(200);
+    await hanging.stop();
   }, 60000);
 
   /*
@@ -243,13 +246,14 @@ describe('webhook deliveries (end to end)', () => {
     let redis: Redis;
     let org: CreatedOrganization;
     let target: WebhookReceiver;
-    const delivered = () => new Set(target.payloads<{ data: { transaction_id: string } }>().map((body) => body.data.transaction_id));
+    let targetId: string;
+    const delivered = (to: WebhookReceiver = target) => new Set(to.payloads<{ data: { transaction_id: string } }>().map((body) => body.data.transaction_id));
 
     beforeAll(async () => {
       redis = new Redis(testRedisUrl());
       org = await funded('e2e hooks kill');
       target = await receiver();
-      await endpoint(org, target);
+      targetId = await endpoint(org, target);
     }, 120000);
 
     afterAll(() => {
@@ -257,12 +261,19 @@ describe('webhook deliveries (end to end)', () => {
     });
 
     it('kill -9 of the worker mid-delivery: every message arrives, each hook-id once after de-duplication', async () => {
-      // Slow answers, so the kill lands while attempts are in flight.
-      target.reply = () => ({ status: 200, delayMs: 300 });
+      // Two endpoints that hold every request open: once each holds its cap of 4 attempts, the
+      // worker's 8 slots are all attempts in flight (claimed, sent, unanswered) and it takes no
+      // other job, so the kill lands on exactly those, whatever the machine's speed.
+      const second = await receiver();
+      const secondId = await endpoint(org, second);
+      for (const each of [target, second]) each.reply = () => 'hang';
       const transactions: string[] = [];
-      for (let i = 0; i < 20; i += 1) transactions.push(await faucet(org));
-      await eventually(async () => (target.received.length >= 3 ? true : undefined), 30000, 10);
+      for (let i = 0; i < 4; i += 1) transactions.push(await faucet(org));
+      await eventually(async () => (target.maxOpen >= 4 && second.maxOpen >= 4 ? true : undefined), 30000, 10);
       await e2e.stack.stopApp('webhook-delivery-worker', 'SIGKILL');
+      for (const each of [target, second]) each.reply = () => ({ status: 200 });
+      // Messages of the outage wait in the queue.
+      for (let i = 0; i < 4; i += 1) transactions.push(await faucet(org));
       expect(delivered().size).toBeLessThan(transactions.length);
       await e2e.stack.startApp('webhook-delivery-worker', {
         WEBHOOK_RETRY_SCHEDULE: '300ms,600ms,1s,2s,5s,10s',
@@ -271,16 +282,18 @@ describe('webhook deliveries (end to end)', () => {
       });
 
       // Attempts caught by the kill come back once their lease ends (20 s) and the sweeper finds them.
-      await eventually(async () => (delivered().size >= transactions.length ? true : undefined), 90000, 200);
-      expect(delivered()).toEqual(new Set(transactions));
-      expect(target.unique().size).toBe(transactions.length);
-      expect([...target.unique().values()].every((request) => request.verifiedWith.length === 1)).toBe(true);
+      await eventually(async () => (delivered().size >= transactions.length && delivered(second).size >= transactions.length ? true : undefined), 120000, 200);
+      for (const each of [target, second]) {
+        expect(delivered(each)).toEqual(new Set(transactions));
+        expect(each.unique().size).toBe(transactions.length);
+        expect([...each.unique().values()].every((request) => request.verifiedWith.length === 1)).toBe(true);
+      }
       // The attempts the kill interrupted (sent, never recorded) are made again once their lease
       // ends: every delivery ends SUCCEEDED, none is lost in between.
       await eventually(
         async () => {
-          const rows = await prisma.deliveryDelivery.findMany({ where: { messageId: { in: [...target.unique().keys()] } }, select: { status: true } });
-          return rows.length === transactions.length && rows.every((row) => row.status === 'SUCCEEDED') ? true : undefined;
+          const rows = await prisma.deliveryDelivery.findMany({ where: { messageId: { in: [...target.unique().keys()] }, endpointId: { in: [targetId, secondId] } }, select: { status: true } });
+          return rows.length === 2 * transactions.length && rows.every((row) => row.status === 'SUCCEEDED') ? true : undefined;
         },
         90000,
         500,
@@ -313,7 +326,7 @@ describe('webhook deliveries (end to end)', () => {
       // The sweeper (every second here) finds the due deliveries again; the bound is generous.
       await eventually(async () => (transactions.every((id) => succeeded().has(id)) ? true : undefined), 60000, 200);
       const rows = await eventually(async () => {
-        const found = await prisma.deliveryDelivery.findMany({ where: { messageId: { in: [...target.unique().keys()] } }, select: { status: true } });
+        const found = await prisma.deliveryDelivery.findMany({ where: { messageId: { in: [...target.unique().keys()] }, endpointId: targetId }, select: { status: true } });
         return found.every((row) => row.status === 'SUCCEEDED') ? found : undefined;
       }, 30000);
       expect(rows).toHaveLength(transactions.length);

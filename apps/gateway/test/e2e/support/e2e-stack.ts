@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { APPS, startApps, type RunningStack } from '@pfs/devstack';
-import { testDatabaseUrl, testRedisUrl } from '@pfs/testing';
+import { createTestDatabase, testDatabaseUrl, testRedisUrl } from '@pfs/testing';
 import { send, type Answer } from '../../support/http-client';
 import { CLI, operatorCli } from '../../support/operator-cli';
 import { assertSharedSettings, sharedRunningStack, sharedStackDescription } from './shared-stack';
@@ -41,9 +41,10 @@ export interface E2eStack {
  * The stack this test file talks to. In the end-to-end project, the one stack its global setup
  * started (the settings asked for must be among the shared ones; `queuePrefix` is then the
  * shared stack's, see `E2eStack.queuePrefix`). In the isolated project, every app of the
- * repository as its own process (built `dist/`), on free ports, on this file's queue prefix,
- * with `extraEnv` on top of the defaults; `options.apps` starts only those (the gateway is always
- * started), a file that needs fewer services starts sooner. Requires `turbo run build` first.
+ * repository as its own process (built `dist/`), on free ports, on this file's queue prefix and
+ * on a database of this file's own (see `isolatedDatabase`), with `extraEnv` on top of the
+ * defaults; `options.apps` starts only those (the gateway is always started), a file that needs
+ * fewer services starts sooner. Requires `turbo run build` first.
  */
 export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.ProcessEnv = {}, options: { apps?: AppName[] } = {}): Promise<E2eStack> {
   const unbuilt = [...APPS.map((app) => join(ROOT, app.dir, 'dist/main.js')), CLI].filter((file) => !existsSync(file));
@@ -57,7 +58,7 @@ export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.Proces
     return e2eStackOf(sharedRunningStack(shared), shared.queuePrefix, shared.env, true);
   }
   const env: NodeJS.ProcessEnv = {
-    DATABASE_URL: testDatabaseUrl(),
+    DATABASE_URL: await isolatedDatabase(),
     REDIS_URL: testRedisUrl(),
     QUEUE_PREFIX: queuePrefix,
     LOG_LEVEL: 'info',
@@ -67,7 +68,23 @@ export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.Proces
   };
   const only = options.apps ? [...new Set<string>([...options.apps, 'gateway'])] : undefined;
   const stack = await startApps({ root: ROOT, ports: 'random', env, readyTimeoutMs: 120000, ...(only ? { only } : {}) });
-  return e2eStackOf(stack, queuePrefix, env, false);
+  // The operator CLI runs in this file's process (a process of its own costs a second of CPU per
+  // call), so this file's process takes the stack's environment (jest gives every file its own).
+  Object.assign(process.env, env);
+  return e2eStackOf(stack, queuePrefix, env, true);
+}
+
+/**
+ * A database of this test file's own, cloned from the jest run's, and made this file's
+ * `testDatabaseUrl()`. Isolated files run two at a time, and a stack's sweepers and relays read
+ * every due row of their database (the delivery worker's sweeper queues any organization's
+ * deliveries): two stacks on one database would work each other's rows. Named after the run's
+ * database, whose global teardown (`isolated.global-teardown.ts`) drops it with the run's.
+ */
+export async function isolatedDatabase(): Promise<string> {
+  const url = await createTestDatabase(testDatabaseUrl());
+  process.env.DATABASE_URL = url;
+  return url;
 }
 
 function e2eStackOf(stack: RunningStack, queuePrefix: string, env: NodeJS.ProcessEnv, cliInProcess: boolean): E2eStack {
