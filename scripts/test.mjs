@@ -224,7 +224,12 @@ async function dropDatabase(databaseUrl) {
   const client = new Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
   await client.connect();
   try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    // Every database the run's jest processes cloned from it (`<name>_<hex>`, and the isolated
+    // project's per-file `<name>_<hex>_<hex>`) goes too, even when a jest process ended before
+    // its own global teardown could drop them.
+    const { rows } = await client.query(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [`${name}_`]);
+    const clones = rows.map((row) => row.datname).filter((clone) => /^(_[0-9a-f]+)+$/.test(clone.slice(name.length)));
+    for (const clone of [...clones, name]) await client.query(`DROP DATABASE IF EXISTS "${clone}" WITH (FORCE)`);
   } finally {
     await client.end();
   }
