@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { WebhookDeliveryAttemptView } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { eventually, isolateQueues, testDatabaseUrl, testRedisUrl } from '@pfs/testing';
 import { Redis } from 'ioredis';
-import { send, sleep, type RequestOptions } from '../support/http-client';
+import { sleep } from '../support/http-client';
 import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from '../e2e/support/e2e-stack';
 import { TestDnsServer } from '../e2e/support/test-dns-server';
+import { webhookFlows } from '../e2e/support/webhook-flows';
 import { WebhookReceiver, type Received, type Reply } from '../e2e/support/webhook-receiver';
 
 const queuePrefix = isolateQueues('gw-e2e-deliveries');
 
-type Attempt = WebhookDeliveryAttemptView;
 interface Body {
   type: string;
   timestamp: string;
@@ -31,38 +30,7 @@ describe('webhook deliveries (end to end)', () => {
   let dns: TestDnsServer;
   const receivers: WebhookReceiver[] = [];
 
-  const call = (path: string, options: RequestOptions = {}) => send(e2e.baseUrl, path, options);
-  const post = (path: string, key: string, body: unknown = {}) => call(path, { method: 'POST', key, body, headers: { 'Idempotency-Key': randomUUID() } });
-  const patch = (path: string, key: string, body: unknown) => call(path, { method: 'PATCH', key, body, headers: { 'Idempotency-Key': randomUUID() } });
-  const receiver = async () => {
-    const started = await new WebhookReceiver().start();
-    receivers.push(started);
-    return started;
-  };
-  const faucet = async (org: CreatedOrganization, amount = '1') => {
-    const answer = await post('/v1/transactions/faucet', org.apiKey, { accountId: org.accountId, asset: 'USDC', amount, chainName: 'ETHEREUM_SEPOLIA' });
-    expect(answer.status).toBe(200);
-    return answer.json<{ transactionId: string }>().transactionId;
-  };
-  const setVerification = async (actor: CreatedOrganization, organizationId: string, status: string) =>
-    expect((await post(`/v1/sandbox/organizations/${organizationId}/verification`, actor.apiKey, { status, ...(status === 'ON_HOLD' ? { reason: 'Proof of address is unreadable' } : {}) })).status).toBe(200);
-  /** Registers the receiver's URL for the organization; the receiver verifies with the endpoint's secret. */
-  const endpoint = async (org: CreatedOrganization, target: WebhookReceiver, body: Record<string, unknown> = {}) => {
-    const created = await post('/v1/webhooks/endpoints', org.apiKey, { url: target.url(), ...body });
-    expect(created.status).toBe(201);
-    const id = created.json<{ id: string }>().id;
-    target.secrets.push((await call(`/v1/webhooks/endpoints/${id}/secret`, { key: org.apiKey })).json<{ key: string }>().key);
-    return id;
-  };
-  const attempts = async (org: CreatedOrganization, endpointId: string) =>
-    (await call(`/v1/webhooks/endpoints/${endpointId}/deliveries?limit=100`, { key: org.apiKey })).json<{ data: Attempt[] }>().data;
-  const primaryAccountOpened = (accountId: string) => eventually(async () => (await prisma.ledgerAccount.findUnique({ where: { id: accountId }, select: { id: true } }))?.id);
-  async function funded(label: string): Promise<CreatedOrganization> {
-    const org = await e2e.createOrganization(label);
-    await primaryAccountOpened(org.accountId);
-    expect((await post('/v1/funding-methods', org.apiKey, { asset: 'USDC' })).status).toBe(200);
-    return org;
-  }
+  const { call, post, patch, receiver, faucet, setVerification, endpoint, attempts, funded } = webhookFlows(() => e2e, () => prisma, receivers);
   const arrived = (target: WebhookReceiver, count: number, timeoutMs = 20000) =>
     eventually(async () => (target.unique().size >= count ? [...target.unique().values()] : undefined), timeoutMs, 50);
   const transactionsOf = (target: WebhookReceiver) =>

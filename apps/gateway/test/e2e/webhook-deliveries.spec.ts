@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { WebhookDeliveryAttemptView } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { eventually, isolateQueues, testDatabaseUrl } from '@pfs/testing';
-import { send, type RequestOptions } from '../support/http-client';
 import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from './support/e2e-stack';
+import { webhookFlows } from './support/webhook-flows';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const queuePrefix = isolateQueues('gw-e2e-deliveries-shared');
 
-type Attempt = WebhookDeliveryAttemptView;
 interface Body {
   type: string;
   timestamp: string;
@@ -26,37 +24,7 @@ describe('webhook deliveries on the shared stack (end to end)', () => {
   let prisma: PrismaClient;
   const receivers: WebhookReceiver[] = [];
 
-  const call = (path: string, options: RequestOptions = {}) => send(e2e.baseUrl, path, options);
-  const post = (path: string, key: string, body: unknown = {}) => call(path, { method: 'POST', key, body, headers: { 'Idempotency-Key': randomUUID() } });
-  const receiver = async () => {
-    const started = await new WebhookReceiver().start();
-    receivers.push(started);
-    return started;
-  };
-  const faucet = async (org: CreatedOrganization, amount = '1') => {
-    const answer = await post('/v1/transactions/faucet', org.apiKey, { accountId: org.accountId, asset: 'USDC', amount, chainName: 'ETHEREUM_SEPOLIA' });
-    expect(answer.status).toBe(200);
-    return answer.json<{ transactionId: string }>().transactionId;
-  };
-  const setVerification = async (actor: CreatedOrganization, organizationId: string, status: string) =>
-    expect((await post(`/v1/sandbox/organizations/${organizationId}/verification`, actor.apiKey, { status, ...(status === 'ON_HOLD' ? { reason: 'Proof of address is unreadable' } : {}) })).status).toBe(200);
-  /** Registers the receiver's URL for the organization; the receiver verifies with the endpoint's secret. */
-  const endpoint = async (org: CreatedOrganization, target: WebhookReceiver, body: Record<string, unknown> = {}) => {
-    const created = await post('/v1/webhooks/endpoints', org.apiKey, { url: target.url(), ...body });
-    expect(created.status).toBe(201);
-    const id = created.json<{ id: string }>().id;
-    target.secrets.push((await call(`/v1/webhooks/endpoints/${id}/secret`, { key: org.apiKey })).json<{ key: string }>().key);
-    return id;
-  };
-  const attempts = async (org: CreatedOrganization, endpointId: string) =>
-    (await call(`/v1/webhooks/endpoints/${endpointId}/deliveries?limit=100`, { key: org.apiKey })).json<{ data: Attempt[] }>().data;
-  const primaryAccountOpened = (accountId: string) => eventually(async () => (await prisma.ledgerAccount.findUnique({ where: { id: accountId }, select: { id: true } }))?.id);
-  async function funded(label: string): Promise<CreatedOrganization> {
-    const org = await e2e.createOrganization(label);
-    await primaryAccountOpened(org.accountId);
-    expect((await post('/v1/funding-methods', org.apiKey, { asset: 'USDC' })).status).toBe(200);
-    return org;
-  }
+  const { call, post, receiver, faucet, setVerification, endpoint, attempts, primaryAccountOpened, funded } = webhookFlows(() => e2e, () => prisma, receivers);
   /** A client of `broker` (POST /v1/organizations), approved, with an API key and USDC. */
   async function client(broker: CreatedOrganization, withLoa: boolean): Promise<CreatedOrganization> {
     const created = (await post('/v1/organizations', broker.apiKey, { name: `Client ${randomUUID().slice(0, 8)}`, entityType: 'INDIVIDUAL', country: 'FR' })).json<{
