@@ -8,7 +8,9 @@ export default async function sharedStackTeardown(): Promise<void> {
   if (handle) {
     await handle.stack.stop();
     await handle.dns.stop();
-    rmSync(handle.logDir, { recursive: true, force: true });
+    // PFS_E2E_KEEP_LOGS=1 keeps the apps' logs for a look after the run.
+    if (process.env.PFS_E2E_KEEP_LOGS === '1') process.stdout.write(`shared stack logs kept in ${handle.logDir}\n`);
+    else rmSync(handle.logDir, { recursive: true, force: true });
   }
   if (process.env.DATABASE_URL && process.env.DATABASE_URL !== process.env.PFS_TEST_TEMPLATE_URL) await dropTestDatabase(process.env.DATABASE_URL);
 }

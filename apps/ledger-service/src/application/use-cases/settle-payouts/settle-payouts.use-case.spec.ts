@@ -84,6 +84,38 @@ describe('SettlePayoutsUseCase (in memory)', () => {
     expect(ledger.journal.balanceOf(org.accountId, 'USDC')).toBe('100');
   });
 
+  it('asks an organization’s standing once per pass, however many of its payouts are due', async () => {
+    const payouts = await Promise.all(['1', '2', '3', '4', '5', '6'].map((amount) => cryptoPayout(amount)));
+    const asked = jest.spyOn(ledger.directory, 'standing');
+    ledger.clock.advance(DELAY);
+    expect(await ledger.settlePayouts.execute()).toEqual({ moved: 6, failed: [] });
+    expect(asked).toHaveBeenCalledTimes(1);
+    for (const payout of payouts) expect(await statusOf(payout.transactionId)).toBe('LOCKED');
+  });
+
+  it('a slow answer about one organization does not hold back other organizations’ payouts in the same pass', async () => {
+    const other = await ledger.organization({ assets: ['USDC'] });
+    await ledger.creditFaucet.execute({ ...other, asset: 'USDC', amount: '100', chainName: 'ETHEREUM_SEPOLIA' });
+    const held = await cryptoPayout('10');
+    const free = await ledger.createPayout.execute({ ...other, rail: 'CRYPTO', asset: 'USDC', amount: '10', beneficiaryId: ledger.beneficiaries.crypto(other), reference: null });
+    // The first organization's standing is answered only when the test says so.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const standing = ledger.directory.standing.bind(ledger.directory);
+    jest.spyOn(ledger.directory, 'standing').mockImplementation(async (organizationId) => {
+      if (organizationId === org.organizationId) await answered;
+      return standing(organizationId);
+    });
+    ledger.clock.advance(DELAY);
+    const pass = ledger.settlePayouts.execute();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await ledger.transactions.findById(free.transactionId))?.status).toBe('LOCKED');
+    expect(await statusOf(held.transactionId)).toBe('EXPECTED');
+    answer();
+    expect(await pass).toEqual({ moved: 2, failed: [] });
+    expect(await statusOf(held.transactionId)).toBe('LOCKED');
+  });
+
   it('is the sandbox rails’ own settling: outside the sandbox it refuses to run', async () => {
     await expect(ledgerInMemory({ environment: 'production' }).settlePayouts.execute()).rejects.toMatchObject({ code: 'not_found' });
   });

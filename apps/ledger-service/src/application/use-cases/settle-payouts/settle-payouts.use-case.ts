@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { OrganizationStanding } from '@pfs/contracts';
+import pLimit from 'p-limit';
 import { Clock, EventOutbox, IdGenerator, UnitOfWork } from '@pfs/contracts';
 import { SandboxOnlyError } from '../../../domain/ledger-errors';
 import type { StatusChange, Transaction } from '../../../domain/transaction';
@@ -17,6 +19,13 @@ export interface SettlementPass {
 
 /** At most this many payouts per pass; the next pass takes the rest. */
 const PASS_LIMIT = 100;
+
+/**
+ * Moves in flight at once within a pass. One at a time, a burst of payouts waits on one
+ * organization round trip and one transaction each, in a row; a few lanes overlap those waits
+ * while leaving most of the pool to commands.
+ */
+const PASS_LANES = 4;
 
 /**
  * The sandbox rails settling by themselves (api-decisions §5): every payout that has waited
@@ -45,13 +54,20 @@ export class SettlePayoutsUseCase {
     if (this.settings.environment !== 'sandbox') throw new SandboxOnlyError('the sandbox rails’ settlement');
     const due = await this.transactions.findPayoutsDue(this.dueBy(), PASS_LIMIT);
     const pass: SettlementPass = { moved: 0, failed: [] };
-    for (const transactionId of due) {
-      try {
-        if (await this.settle(transactionId)) pass.moved += 1;
-      } catch (error) {
-        pass.failed.push(`${transactionId}: ${(error as Error).message}`);
-      }
-    }
+    // One standing per organization per pass: a burst of one organization's payouts asks once.
+    const standings = new Map<string, Promise<OrganizationStanding>>();
+    const lane = pLimit(PASS_LANES);
+    await Promise.all(
+      due.map((transactionId) =>
+        lane(async () => {
+          try {
+            if (await this.settle(transactionId, standings)) pass.moved += 1;
+          } catch (error) {
+            pass.failed.push(`${transactionId}: ${(error as Error).message}`);
+          }
+        }),
+      ),
+    );
     return pass;
   }
 
@@ -60,10 +76,10 @@ export class SettlePayoutsUseCase {
     return new Date(this.clock.now().getTime() - this.settings.sandboxSettleDelayMs);
   }
 
-  private async settle(transactionId: string): Promise<boolean> {
+  private async settle(transactionId: string, standings: Map<string, Promise<OrganizationStanding>>): Promise<boolean> {
     const seen = await this.transactions.findById(transactionId);
     if (!seen) return false;
-    const standing = await this.directory.standing(seen.organizationId);
+    const standing = await this.standingOf(seen.organizationId, standings);
     return this.unitOfWork.run(async () => {
       const transaction = await this.transactions.findByIdForUpdate(transactionId);
       // Moved meanwhile (by another replica, or the sandbox drive endpoint): not due any more.
@@ -74,6 +90,15 @@ export class SettlePayoutsUseCase {
       await recordStatusChange(this.outbox, change, standing, change.transaction.props.updatedAt);
       return true;
     });
+  }
+
+  private standingOf(organizationId: string, standings: Map<string, Promise<OrganizationStanding>>): Promise<OrganizationStanding> {
+    let standing = standings.get(organizationId);
+    if (!standing) {
+      standing = this.directory.standing(organizationId);
+      standings.set(organizationId, standing);
+    }
+    return standing;
   }
 
   private isDue(transaction: Transaction): boolean {
