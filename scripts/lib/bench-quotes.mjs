@@ -1,4 +1,4 @@
-// The quotes section of `pnpm bench` (issue 13 §6), called by scripts/bench.mjs on its running
+// The quotes section of `pnpm bench`, called by scripts/lib/bench-run.mjs on its running
 // stack: quote + execute pairs per second through the full stack, against the faucet's credits
 // per second measured in the same run with the same number of clients.
 // BENCH_QUOTE_CLIENTS (default BENCH_FAUCET_CLIENTS, 16): concurrent clients, each on its own

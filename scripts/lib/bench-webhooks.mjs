@@ -1,4 +1,4 @@
-// The webhook sections of `pnpm bench` (issue 11 §5), called by scripts/bench.mjs on its running
+// The webhook sections of `pnpm bench`, called by scripts/lib/bench-run.mjs on its running
 // stack (started with WEBHOOK_ALLOW_INSECURE_URLS=true, so a receiver on http://127.0.0.1 is
 // accepted). Receivers are node:http servers in this process answering 200 at once.
 // BENCH_WEBHOOK_ENDPOINTS (20): endpoints per credit in the throughput run; BENCH_WEBHOOK_CREDITS
@@ -64,7 +64,7 @@ async function startReceiver() {
 }
 
 /**
- * Open-loop calls at a constant arrival rate, like bench.mjs's constantRate: call `index` is
+ * Open-loop calls at a constant arrival rate, like bench-run.mjs's constantRate: call `index` is
  * issued at `index / rate` s whatever the earlier ones did.
  */
 async function openLoop(rate, seconds, fire) {

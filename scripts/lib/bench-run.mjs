@@ -1,0 +1,368 @@
+// `pnpm bench`: GET /v1/accounts/{id} through the full stack (gateway → ledger over BullMQ →
+// PostgreSQL) against a bare Fastify + pg handler doing the same read, in the same run, with
+// autocannon at 32 connections. Then the full stack again at half its measured maximum rate,
+// where the p99 target applies. Then faucet credits (POST /v1/transactions/faucet) through the
+// full stack against the same posting done by bare pg clients, the same number of clients on
+// the same server. Then quotes (scripts/lib/bench-quotes.mjs): quote + execute pairs per second
+// through the full stack against the faucet's full-stack credits of the same run. Then webhooks
+// (scripts/lib/bench-webhooks.mjs): signed deliveries per second from the webhook-delivery-worker
+// to a local receiver against raw BullMQ jobs on the same Redis, and commit-to-delivery latency
+// at a constant faucet rate. Not part of the test command.
+// BENCH_ONLY=webhooks runs the webhook sections alone (BENCH_ONLY=quotes,faucet: those two).
+import { execFileSync, spawn } from 'node:child_process';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { cpuOf, cpuShares, percentiles } from './bench-measure.mjs';
+import { benchQuotes } from './bench-quotes.mjs';
+import { benchWebhooks } from './bench-webhooks.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+const { startApps, freePort } = require(join(root, 'libs/devstack/dist'));
+const devstack = require(join(root, 'libs/devstack/dist'));
+const { ensureDatabase, applyMigrations } = require(join(root, 'libs/persistence/dist'));
+
+const CONNECTIONS = 32;
+const FAUCET_CLIENTS = Number(process.env.BENCH_FAUCET_CLIENTS ?? 16);
+const QUOTE_CLIENTS = Number(process.env.BENCH_QUOTE_CLIENTS ?? FAUCET_CLIENTS);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+/** The sections to run, all by default, always in this order. */
+const SECTION_NAMES = ['accounts', 'faucet', 'quotes', 'webhooks'];
+const SECTIONS = new Set((process.env.BENCH_ONLY ?? SECTION_NAMES.join(',')).split(',').map((name) => name.trim()));
+for (const name of SECTIONS) if (!SECTION_NAMES.includes(name)) throw new Error(`BENCH_ONLY: no section ${name} (${SECTION_NAMES.join(', ')})`);
+
+/**
+ * Open-loop load at a constant arrival rate: requests are issued on a fixed schedule whatever
+ * the answers do, and each latency counts from its scheduled start, so a stall is not hidden
+ * (no coordinated omission). autocannon's own rate option sends each second's quota back to
+ * back at the start of the second, which measures bursts at full load instead.
+ */
+async function constantRate(url, headers, rate, seconds) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const target = new URL(url);
+  const latencies = [];
+  let errors = 0;
+  let non2xx = 0;
+  const total = Math.floor(rate * seconds);
+  const started = performance.now();
+  const pending = [];
+  let sent = 0;
+  await new Promise((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
+      while (sent < due) {
+        const scheduled = started + (sent * 1000) / rate;
+        sent += 1;
+        pending.push(
+          new Promise((done) => {
+            const request = http.request(
+              { agent, host: target.hostname, port: target.port, path: target.pathname, headers },
+              (response) => {
+                response.resume();
+                response.on('end', () => {
+                  if (response.statusCode < 200 || response.statusCode > 299) non2xx += 1;
+                  latencies.push(performance.now() - scheduled);
+                  done();
+                });
+              },
+            );
+            request.on('error', () => {
+              errors += 1;
+              done();
+            });
+            request.end();
+          }),
+        );
+      }
+      if (sent >= total) resolve();
+      else setTimeout(tick, 1);
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  agent.destroy();
+  return { requests: { average: latencies.length / seconds }, latency: percentiles(latencies), non2xx, errors };
+}
+
+async function main() {
+  const infra = devstack.ensureInfrastructure
+    ? await devstack.ensureInfrastructure({ root })
+    : { databaseUrl: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/pfs', redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', stop: async () => {} };
+  const url = new URL(infra.databaseUrl);
+  url.pathname = '/pfs_bench';
+  const databaseUrl = url.toString();
+  await ensureDatabase(databaseUrl);
+  await applyMigrations(databaseUrl, join(root, 'prisma/migrations'));
+
+  const env = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: infra.redisUrl,
+    QUEUE_PREFIX: `bench-${process.pid}`,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    // The webhook receivers are plain http on 127.0.0.1 (refused otherwise, and in production).
+    WEBHOOK_ALLOW_INSECURE_URLS: 'true',
+  };
+  const stack = await startApps({ root, env, ports: 'random', readyTimeoutMs: 60000 });
+  let baseline;
+  /** An approved organization: { organizationId, accountId, apiKey }. */
+  const createOrganization = (name) =>
+    JSON.parse(
+      execFileSync(process.execPath, [join(root, 'apps/organization-service/dist/cli.js'), 'org:create', '--name', name, '--approved', '--json'], {
+        cwd: root,
+        env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+      }).toString(),
+    );
+  try {
+    if (SECTIONS.has('accounts') || SECTIONS.has('faucet') || SECTIONS.has('quotes')) {
+      const created = createOrganization('Bench');
+      await accountVisible(created);
+      if (SECTIONS.has('accounts')) await benchAccounts(created);
+      const faucet = SECTIONS.has('faucet') ? await benchFaucet(stack, created.apiKey, databaseUrl) : undefined;
+      if (SECTIONS.has('quotes')) {
+        await benchQuotes({
+          stack,
+          apiKey: created.apiKey,
+          databaseUrl,
+          clients: QUOTE_CLIENTS,
+          seconds: DURATION,
+          // The faucet section's full-stack figures when it ran with as many clients, else a run of its own.
+          faucet: faucet?.clients === QUOTE_CLIENTS ? faucet : undefined,
+          measureFaucet: (clients) => faucetFullStack(stack, created.apiKey, clients),
+        });
+      }
+    }
+    if (SECTIONS.has('webhooks')) {
+      await benchWebhooks({ root, stack, redisUrl: infra.redisUrl, queuePrefix: env.QUEUE_PREFIX, createOrganization, seconds: DURATION });
+    }
+  } finally {
+    baseline?.kill('SIGTERM');
+    await stack.stop();
+    await infra.stop?.();
+  }
+
+  /** Waits until the new organization's primary account reads through the gateway. */
+  async function accountVisible(created) {
+    const headers = { authorization: `Bearer ${created.apiKey}` };
+    for (let i = 0; ; i++) {
+      const response = await fetch(`${stack.gatewayUrl}/v1/accounts/${created.accountId}`, { headers });
+      if (response.status === 200) return;
+      if (i > 100) throw new Error(`account never appeared: ${response.status} ${await response.text()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async function benchAccounts(created) {
+    const headers = { authorization: `Bearer ${created.apiKey}` };
+    const target = `${stack.gatewayUrl}/v1/accounts/${created.accountId}`;
+    const basePort = await freePort();
+    baseline = spawn(process.execPath, [join(root, 'scripts/bench-baseline.mjs')], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(basePort), BENCH_ORGANIZATION_ID: created.organizationId },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise((resolve) => baseline.stdout.once('data', resolve));
+    const baselineUrl = `http://127.0.0.1:${basePort}/v1/accounts/${created.accountId}`;
+
+    const load = (url, extra = {}) =>
+      autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, ...extra });
+    // Warm both paths (JIT, pools, caches) before measuring.
+    await autocannon({ url: baselineUrl, connections: CONNECTIONS, duration: 2, headers });
+    await autocannon({ url: target, connections: CONNECTIONS, duration: 2, headers });
+
+    const bare = await load(baselineUrl);
+    const full = await load(target);
+    const halfRate = Math.max(1, Math.floor(full.requests.average / 2));
+    const half = await constantRate(target, headers, halfRate, DURATION);
+    const bareHalfRate = Math.max(1, Math.floor(bare.requests.average / 2));
+    const bareHalf = await constantRate(baselineUrl, headers, bareHalfRate, DURATION);
+
+    const row = (name, r) => ({
+      run: name,
+      'req/s': Math.round(r.requests.average),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      non2xx: r.non2xx,
+      errors: r.errors,
+    });
+    console.log(`\nGET /v1/accounts/{id}, ${CONNECTIONS} connections, ${DURATION} s per run, ${new Date().toISOString()}`);
+    console.table([
+      row('bare Fastify + pg, max', bare),
+      row('full stack (gateway → ledger), max', full),
+      row(`bare at ${bareHalfRate} req/s (constant rate)`, bareHalf),
+      row(`full stack at ${halfRate} req/s (constant rate)`, half),
+    ]);
+    const ratio = full.requests.average / bare.requests.average;
+    console.log(`ratio full/bare: ${ratio.toFixed(2)} (target ≥ 0.5)`);
+    console.log(`p99 at half the maximum rate: ${half.latency.p99} ms (target < 25 ms)`);
+    if (full.non2xx || bare.non2xx) console.log('warning: some responses were not 2xx');
+  }
+}
+
+/** p50/p99 of a list of latencies in ms. */
+/** Runs `clients` closed loops of `once(client)` for `seconds`; counts successes and latencies. */
+async function closedLoop(clients, seconds, once) {
+  const latencies = [];
+  let failures = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    clients.map(async (client) => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        if (await once(client)) latencies.push(performance.now() - started);
+        else failures += 1;
+      }
+    }),
+  );
+  return { count: latencies.length, perSecond: latencies.length / seconds, ...percentiles(latencies), failures };
+}
+
+/** A JSON call to the gateway for setting up a measurement: anything but 2xx throws. */
+function gatewayApi(gatewayUrl, apiKey) {
+  return async (method, path, body) => {
+    const response = await fetch(`${gatewayUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+}
+
+/** `count` new accounts of the caller's organization, USDC activated on each: their ids. */
+async function usdcAccounts(api, count, name) {
+  const accounts = [];
+  for (let index = 0; index < count; index++) {
+    const account = await api('POST', '/v1/accounts', { name: `${name} ${index}` });
+    await api('POST', '/v1/funding-methods', { asset: 'USDC', accountId: account.accountId });
+    accounts.push(account.accountId);
+  }
+  return accounts;
+}
+
+/** One faucet credit of 1.25 USDC through the full stack: `post(accountId)` resolves whether it answered 200. */
+function faucetPoster(gatewayUrl, apiKey, agent) {
+  const target = new URL(`${gatewayUrl}/v1/transactions/faucet`);
+  return (accountId) =>
+    new Promise((resolve) => {
+      const body = JSON.stringify({ accountId, asset: 'USDC', amount: '1.25', chainName: 'ETHEREUM_SEPOLIA' });
+      const request = http.request(
+        {
+          agent,
+          method: 'POST',
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode === 200));
+        },
+      );
+      request.on('error', () => resolve(false));
+      request.end(body);
+    });
+}
+
+/** The full-stack faucet loop of `clients` clients for DURATION s: its figures, with the apps' CPU per credit. */
+async function faucetStackRun(stack, post, accounts) {
+  const cpuBefore = cpuOf(stack.apps);
+  const run = await closedLoop(accounts, DURATION, post);
+  return { ...run, clients: accounts.length, cpu: cpuShares(cpuBefore, cpuOf(stack.apps), run.count) };
+}
+
+/** The faucet's full-stack measurement alone (the quotes section's comparison when the faucet section did not run). */
+async function faucetFullStack(stack, apiKey, clients) {
+  const accounts = await usdcAccounts(gatewayApi(stack.gatewayUrl, apiKey), clients, 'Bench faucet');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const post = faucetPoster(stack.gatewayUrl, apiKey, agent);
+  await closedLoop(accounts, 2, post);
+  const run = await faucetStackRun(stack, post, accounts);
+  agent.destroy();
+  return run;
+}
+
+/**
+ * Faucet credits per second: through the full stack (gateway → ledger: command log, account and
+ * funding-method checks, journal entry, transaction, outbox event, one database transaction)
+ * against bare pg clients posting the same double entry (lock the balance rows in order, insert
+ * the journal and its postings, update the balance, commit). Each client works its own account.
+ */
+async function benchFaucet(stack, apiKey, databaseUrl) {
+  const { Client } = require('pg');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: FAUCET_CLIENTS });
+  // One account per client, USDC activated on each.
+  const accounts = await usdcAccounts(gatewayApi(stack.gatewayUrl, apiKey), FAUCET_CLIENTS * 2, 'Bench');
+  const stackAccounts = accounts.slice(0, FAUCET_CLIENTS);
+  const bareAccounts = accounts.slice(FAUCET_CLIENTS);
+  const post = faucetPoster(stack.gatewayUrl, apiKey, agent);
+
+  const pgClients = await Promise.all(
+    bareAccounts.map(async (accountId) => {
+      const client = new Client({ connectionString: databaseUrl });
+      await client.connect();
+      // Every posting names a transaction of its own account: one per bare client, written before the run.
+      const transactionId = `txn_bench${process.pid.toString(16)}${accountId.slice(-16)}`;
+      await client.query(
+        `INSERT INTO "ledger"."transactions" (id, organization_id, account_id, type, status, role, asset, amount)
+         SELECT $1, organization_id, id, 'CRYPTO_PAYIN', 'COMPLETED', 'RECEIVER', 'USDC', 1.25 FROM "ledger"."accounts" WHERE id = $2`,
+        [transactionId, accountId],
+      );
+      return { client, accountId, transactionId, sequence: 0 };
+    }),
+  );
+  const platform = 'platform:external_deposits:USDC';
+  const bare = async (worker) => {
+    const { client, accountId, transactionId } = worker;
+    const journalId = `jrnl_bench${process.pid.toString(16)}${(worker.sequence++).toString(16).padStart(8, '0')}${accountId.slice(-8)}`;
+    try {
+      await client.query('BEGIN');
+      // The same double entry: the customer's balance row locked (rows in account order), the
+      // journal and both postings written, the balance updated, then COMMIT.
+      await client.query(`SELECT amount FROM "ledger"."balances" WHERE account_id = $1 AND asset = 'USDC' ORDER BY account_id, asset FOR UPDATE`, [accountId]);
+      const updated = await client.query(
+        `INSERT INTO "ledger"."balances" (account_id, asset, amount) VALUES ($1, 'USDC', 1.25)
+         ON CONFLICT (account_id, asset) DO UPDATE SET amount = "balances".amount + 1.25, updated_at = now() RETURNING amount`,
+        [accountId],
+      );
+      await client.query(
+        `WITH journal AS (INSERT INTO "ledger"."journals" (id, kind, transaction_id) VALUES ($1, 'BENCH', $5) RETURNING id)
+         INSERT INTO "ledger"."postings" (journal_id, account_id, platform_account_id, asset, amount, balance_after, transaction_id)
+         SELECT journal.id, line.account_id, line.platform_account_id, 'USDC', line.amount, line.balance_after, $5 FROM journal,
+           (VALUES ($2::text, NULL::text, 1.25::numeric, $3::numeric), (NULL, $4, -1.25, NULL)) AS line(account_id, platform_account_id, amount, balance_after)`,
+        [journalId, accountId, updated.rows[0].amount, platform, transactionId],
+      );
+      await client.query('COMMIT');
+      return true;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      console.error(`bare posting failed: ${error.message}`);
+      return false;
+    }
+  };
+
+  // Warm both paths (JIT, pools, the platform account), then measure.
+  await closedLoop(stackAccounts, 2, post);
+  await closedLoop(pgClients, 2, bare);
+  const bareRun = await closedLoop(pgClients, DURATION, bare);
+  const stackRun = await faucetStackRun(stack, post, stackAccounts);
+  for (const { client } of pgClients) await client.end();
+  agent.destroy();
+
+  const row = (name, r) => ({ run: name, 'credits/s': Math.round(r.perSecond), 'p50 ms': r.p50, 'p99 ms': r.p99, failures: r.failures });
+  console.log(`\nFaucet credits, ${FAUCET_CLIENTS} clients (each on its own account), ${DURATION} s per run`);
+  console.table([row('bare pg posting', bareRun), row('full stack POST /v1/transactions/faucet', stackRun)]);
+  console.log(`ratio full/bare: ${(stackRun.perSecond / bareRun.perSecond).toFixed(2)} (target ≥ 0.3)`);
+  console.log(`apps' CPU ms per full-stack credit: ${stackRun.cpu}`);
+  return stackRun;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
