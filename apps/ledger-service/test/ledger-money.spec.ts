@@ -21,10 +21,12 @@ process.env.SANDBOX_AUTO_SETTLE = 'false';
 // No cap on the faucet: the amounts the books cannot hold reach the ledger through it (below).
 process.env.FAUCET_MAX_AMOUNT = `1${'0'.repeat(30)}`;
 
-const SLOW = { requestId: 'req_00000000000000000000000000000001', timeoutMs: 60000 };
-// Hundreds of commands through PostgreSQL and Redis in one test: seconds on an idle machine, far
-// more on a busy one. The limit only guards against a hang (commands wait up to 60 s, above).
-jest.setTimeout(180_000);
+// Hundreds of commands on two balance rows in one test: seconds on an idle machine, minutes on a
+// busy one, where they queue behind each other's row locks. What the tests assert is exactness and
+// the absence of deadlocks, not speed: no deadline a busy machine could reach, and the test's own
+// limit only guards against a hang.
+const SLOW = { requestId: 'req_00000000000000000000000000000001', timeoutMs: 600_000 };
+jest.setTimeout(900_000);
 
 /**
  * The ledger's money commands against the real PostgreSQL and Redis, through its own queue: the
