@@ -158,7 +158,8 @@ export async function startApps(options: StartAppsOptions): Promise<RunningStack
   const stopApp = async (name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
     const app = apps.get(name);
     if (!app || app.process.exitCode !== null || app.process.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => app.process.once('exit', () => resolve()));
+    // 'close', not 'exit': by then every line the app wrote has been read into its output.
+    const exited = new Promise<void>((resolve) => app.process.once('close', () => resolve()));
     app.process.kill(signal);
     const timer = setTimeout(() => app.process.kill('SIGKILL'), 15000);
     await exited;

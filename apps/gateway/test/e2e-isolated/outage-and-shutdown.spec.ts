@@ -278,8 +278,9 @@ describe('stopped services and graceful shutdown (real processes)', () => {
         } finally {
           await depth.close();
         }
+        // 'close', not 'exit': only then has every line the process wrote been read from its stdout.
         const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-          gateway.process.once('exit', (code) => resolve({ code, at: Date.now() })),
+          gateway.process.once('close', (code) => resolve({ code, at: Date.now() })),
         );
         const logLinesBefore = gateway.output.length;
         const sigtermAt = Date.now();
