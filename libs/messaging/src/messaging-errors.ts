@@ -34,6 +34,17 @@ export class CommandDeadlineExceededError extends Error {
   }
 }
 
+/**
+ * How long a service's transaction may wait for a connection and run: within a command, until its
+ * deadline (at least 5 s and 10 s, the limits outside one); a sender still waiting is never
+ * answered `internal_error` only because the machine is busy.
+ */
+export function commandTransactionLimits(now: () => number = Date.now): { maxWaitMs: number; timeoutMs: number } {
+  const deadline = currentDeadline();
+  const left = deadline === undefined ? 0 : deadline - now();
+  return { maxWaitMs: Math.max(5000, left), timeoutMs: Math.max(10000, left) };
+}
+
 /** The services' beforeCommit hook (PrismaTransactionHost): outside a command it does nothing. */
 export function assertCommandDeadline(now: () => number = Date.now): void {
   const deadline = currentDeadline();

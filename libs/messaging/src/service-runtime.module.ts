@@ -33,7 +33,7 @@ import { SERVICE_IDENTITY, type ServiceIdentity } from './service-identity';
 import { EventConsumer, type AnyEventHandler } from './event-consumer';
 import { OutboxRelay } from './outbox-relay';
 import { PrismaEventOutbox } from './prisma-event-outbox';
-import { assertCommandDeadline } from './messaging-errors';
+import { assertCommandDeadline, commandTransactionLimits } from './messaging-errors';
 import { PrismaProcessedEventLog } from './prisma-processed-event-log';
 
 export const PLATFORM_CONFIG = Symbol('PLATFORM_CONFIG');
@@ -66,7 +66,7 @@ export class ServiceRuntimeModule {
       {
         provide: PrismaTransactionHost,
         // A command's transaction never commits after its sender stopped waiting (see assertCommandDeadline).
-        useFactory: (prisma: PrismaClient) => new PrismaTransactionHost(prisma, { beforeCommit: () => assertCommandDeadline() }),
+        useFactory: (prisma: PrismaClient) => new PrismaTransactionHost(prisma, { beforeCommit: () => assertCommandDeadline(), limits: () => commandTransactionLimits() }),
         inject: [PrismaClient],
       },
       { provide: UnitOfWork, useFactory: (host: PrismaTransactionHost) => new PrismaUnitOfWork(host), inject: [PrismaTransactionHost] },

@@ -5,6 +5,7 @@ import { createLogger, readPlatformConfig, runWithRequestId } from '@pfs/platfor
 import { eventually, isolateQueues } from '@pfs/testing';
 import {
   assertCommandDeadline,
+  commandTransactionLimits,
   COMMIT_MARGIN_MS,
   CommandBus,
   CommandConsumer,
@@ -94,4 +95,31 @@ describe('the commit deadline of a command', () => {
     // Outside a command (event handlers, the CLI) there is no deadline.
     runWithRequestId('req_x', () => expect(() => assertCommandDeadline(() => Number.MAX_SAFE_INTEGER)).not.toThrow());
   });
+
+  it('lets a command’s transaction wait for a connection and run as long as its sender waits, never less than the defaults', () => {
+    const deadline = 600_000;
+    runWithRequestId('req_x', () => expect(commandTransactionLimits(() => 0)).toEqual({ maxWaitMs: 600_000, timeoutMs: 600_000 }), deadline);
+    runWithRequestId('req_x', () => expect(commandTransactionLimits(() => deadline - 1000)).toEqual({ maxWaitMs: 5000, timeoutMs: 10000 }), deadline);
+    runWithRequestId('req_x', () => expect(commandTransactionLimits(() => 0)).toEqual({ maxWaitMs: 5000, timeoutMs: 10000 }));
+  });
+
+  it('a transaction waits for a pooled connection while its command’s deadline allows, past the 5 s default', async () => {
+    const single = createPrismaClient({ databaseUrl: readPlatformConfig().databaseUrl, poolSize: 1, applicationName: 'commit-deadline-pool' });
+    const patient = new PrismaTransactionHost(single, { limits: () => commandTransactionLimits() });
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // The only connection, held for 6 s by another transaction.
+      const holder = patient.run(async () => {
+        await patient.client.$queryRaw`SELECT 1`;
+        await held;
+      });
+      setTimeout(release, 6000);
+      const waited = await runWithRequestId('req_x', () => patient.run(async () => (await patient.client.$queryRaw<Array<{ one: number }>>`SELECT 1 AS one`)[0]?.one), Date.now() + 60_000);
+      await holder;
+      expect(waited).toBe(1);
+    } finally {
+      await single.$disconnect();
+    }
+  }, 30_000);
 });

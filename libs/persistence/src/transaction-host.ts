@@ -44,7 +44,16 @@ export interface TransactionHostOptions {
    * The services use it to refuse committing a command whose sender has stopped waiting.
    */
   beforeCommit?: () => void;
+  /**
+   * How long the transaction about to open may wait for a pooled connection and then run, in ms
+   * (default 5 s and 10 s). The services give a command as long as its sender waits for it: on a
+   * saturated machine a command queues for a connection or a row lock rather than failing while
+   * its sender still waits, and past that its commit is refused anyway (`beforeCommit`).
+   */
+  limits?: () => { maxWaitMs: number; timeoutMs: number };
 }
+
+const DEFAULT_LIMITS = { maxWaitMs: 5000, timeoutMs: 10000 };
 
 /**
  * Carries the current Prisma transaction through async calls, so repositories and the outbox
@@ -74,6 +83,7 @@ export class PrismaTransactionHost {
     const afterRollback: Array<() => Promise<void>> = [];
     const bracket = this.takeBracket();
     let result: T;
+    const limits = this.options.limits?.() ?? DEFAULT_LIMITS;
     try {
       result = await this.root.$transaction(
         (tx) =>
@@ -86,7 +96,7 @@ export class PrismaTransactionHost {
               return value;
             }),
           ),
-        { maxWait: 5000, timeout: 10000 },
+        { maxWait: limits.maxWaitMs, timeout: limits.timeoutMs },
       );
     } catch (error) {
       // Outside the transaction now: each runs on its own connection, in order. One that fails
