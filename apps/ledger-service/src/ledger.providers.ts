@@ -4,7 +4,9 @@ import type { PlatformConfig } from '@pfs/platform';
 import { EnvLedgerSettings } from './adapters/config/env-ledger-settings';
 import { QueueBeneficiaryDirectory } from './adapters/beneficiary/queue-beneficiary-directory';
 import { PayoutSettlementSweeper } from './adapters/messaging/payout-settlement.sweeper';
+import { ProjectedOrganizationDirectory } from './adapters/organization/projected-organization-directory';
 import { QueueOrganizationDirectory } from './adapters/organization/queue-organization-directory';
+import { PrismaOrganizationStandings } from './adapters/persistence/prisma-organization-standings';
 import { PrismaAccountRepository } from './adapters/persistence/prisma-account.repository';
 import { PrismaFundingMethodRepository } from './adapters/persistence/prisma-funding-method.repository';
 import { PrismaJournal } from './adapters/persistence/prisma-journal';
@@ -17,6 +19,7 @@ import { FundingMethodRepository } from './application/ports/funding-method.repo
 import { Journal } from './application/ports/journal';
 import { LedgerSettings } from './application/ports/ledger-settings';
 import { OrganizationDirectory } from './application/ports/organization-directory';
+import { OrganizationStandings } from './application/ports/organization-standings';
 import { PayoutRails } from './application/ports/payout-rail';
 import { TransactionRepository } from './application/ports/transaction.repository';
 import { AdvanceTransactionUseCase } from './application/use-cases/advance-transaction/advance-transaction.use-case';
@@ -35,6 +38,7 @@ import { ListAccountsUseCase } from './application/use-cases/list-accounts/list-
 import { ListTransactionsUseCase } from './application/use-cases/list-transactions/list-transactions.use-case';
 import { OpenAccountUseCase } from './application/use-cases/open-account/open-account.use-case';
 import { OpenPrimaryAccountUseCase } from './application/use-cases/open-primary-account/open-primary-account.use-case';
+import { ProjectOrganizationStandingUseCase } from './application/use-cases/project-organization-standing/project-organization-standing.use-case';
 import { PostTradeUseCase } from './application/use-cases/post-trade/post-trade.use-case';
 import { ProvisionFundingMethodsUseCase } from './application/use-cases/provision-funding-methods/provision-funding-methods.use-case';
 import { SettlePayoutsUseCase } from './application/use-cases/settle-payouts/settle-payouts.use-case';
@@ -48,7 +52,10 @@ export const LEDGER_PROVIDERS: Provider[] = [
   { provide: FundingMethodRepository, useClass: PrismaFundingMethodRepository },
   { provide: TransactionRepository, useClass: PrismaTransactionRepository },
   { provide: Journal, useClass: PrismaJournal },
-  { provide: OrganizationDirectory, useClass: QueueOrganizationDirectory },
+  // Standings from the ledger's own copy; the organization service is asked only for what the copy lacks.
+  QueueOrganizationDirectory,
+  { provide: OrganizationStandings, useClass: PrismaOrganizationStandings },
+  { provide: OrganizationDirectory, useClass: ProjectedOrganizationDirectory },
   { provide: ServicenetDirectory, useClass: QueueServicenetDirectory },
   { provide: BeneficiaryDirectory, useClass: QueueBeneficiaryDirectory },
   // The payout rails: one adapter per rail (the sandbox's here; a production rail adapter replaces its line).
@@ -65,6 +72,7 @@ export const LEDGER_PROVIDERS: Provider[] = [
   UpdateAccountUseCase,
   ListAccountEntriesUseCase,
   OpenPrimaryAccountUseCase,
+  ProjectOrganizationStandingUseCase,
   ProvisionFundingMethodsUseCase,
   GetFundingMethodUseCase,
   CreditFaucetUseCase,

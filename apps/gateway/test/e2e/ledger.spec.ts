@@ -161,7 +161,39 @@ describe('ledger (end to end)', () => {
       const audience = async () => (await statusEvents((await faucet(org, { amount: '1' })).json<Transaction>().transactionId))[0]?.payload;
       expect(await audience()).toMatchObject({ audience: { organizationId: org.organizationId, parentOrganizationId: payer.organizationId, parentHoldsActiveLoa: false } });
       expect((await post('/v1/authorizations', apiKey, { granteeOrganizationId: payer.organizationId })).status).toBe(201);
+      // The grant reaches the ledger's copy of the client's standing within the relay's lag.
+      await eventually(async () => (await prisma.ledgerOrganizationStanding.findUnique({ where: { organizationId: org.organizationId } }))?.parentHoldsActiveLoa || undefined);
       expect(await audience()).toMatchObject({ audience: { parentOrganizationId: payer.organizationId, parentHoldsActiveLoa: true } });
+    });
+  });
+
+  describe('the ledger’s copy of organization standings', () => {
+    /** Changes of verification measured; the p99 of so few is their slowest. */
+    const CHANGES = 20;
+    /** The bound the README states: a change of standing reaches the ledger's decisions within the relay's lag. */
+    const LAG_BOUND_MS = 1000;
+
+    it(`reflects a verification change in the faucet’s decisions within ${LAG_BOUND_MS} ms at p99, and serves a just-approved organization at once`, async () => {
+      const org = await funded('e2e standing lag');
+      const verify = (body: Record<string, unknown>) => post(`/v1/sandbox/organizations/${org.organizationId}/verification`, org.apiKey, body);
+      const lags: number[] = [];
+      for (let change = 0; change < CHANGES; change += 1) {
+        expect((await verify({ status: 'ON_HOLD', reason: `Check ${change}` })).status).toBe(200);
+        const changed = performance.now();
+        // Served while the copy still says APPROVED, refused once it has taken the change.
+        for (let answer = await faucet(org, { amount: '0.01' }); answer.status !== 403; answer = await faucet(org, { amount: '0.01' })) {
+          expect(answer.status).toBe(200);
+          // Far past the bound: a copy that never takes the change fails here instead of looping.
+          expect(performance.now() - changed).toBeLessThan(LAG_BOUND_MS * 20);
+        }
+        lags.push(performance.now() - changed);
+        // Approved again: the very next request is served, whatever the copy says yet.
+        expect((await verify({ status: 'APPROVED' })).status).toBe(200);
+        expect((await faucet(org, { amount: '0.01' })).status).toBe(200);
+      }
+      const p99 = [...lags].sort((left, right) => left - right)[Math.ceil(lags.length * 0.99) - 1];
+      // With every lag, so a miss shows whether one change or all of them were slow.
+      expect({ p99: p99 <= LAG_BOUND_MS, lags: lags.map(Math.round) }).toEqual({ p99: true, lags: expect.any(Array) });
     });
   });
 

@@ -24,7 +24,7 @@ describe('webhook deliveries on the shared stack (end to end)', () => {
   let prisma: PrismaClient;
   const receivers: WebhookReceiver[] = [];
 
-  const { call, post, receiver, faucet, setVerification, endpoint, attempts, primaryAccountOpened, funded } = webhookFlows(() => e2e, () => prisma, receivers);
+  const { call, post, receiver, faucet, setVerification, endpoint, attempts, ledgerKnowsLoa, primaryAccountOpened, funded } = webhookFlows(() => e2e, () => prisma, receivers);
   /** A client of `broker` (POST /v1/organizations), approved, with an API key and USDC. */
   async function client(broker: CreatedOrganization, withLoa: boolean): Promise<CreatedOrganization> {
     const created = (await post('/v1/organizations', broker.apiKey, { name: `Client ${randomUUID().slice(0, 8)}`, entityType: 'INDIVIDUAL', country: 'FR' })).json<{
@@ -36,7 +36,10 @@ describe('webhook deliveries on the shared stack (end to end)', () => {
     const org = { organizationId: created.organizationId, accountId: created.primaryAccountId, apiKey };
     await primaryAccountOpened(org.accountId);
     expect((await post('/v1/funding-methods', apiKey, { asset: 'USDC' })).status).toBe(200);
-    if (withLoa) expect((await post('/v1/authorizations', apiKey, { granteeOrganizationId: broker.organizationId })).status).toBe(201);
+    if (withLoa) {
+      expect((await post('/v1/authorizations', apiKey, { granteeOrganizationId: broker.organizationId })).status).toBe(201);
+      await ledgerKnowsLoa(org.organizationId);
+    }
     return org;
   }
   const arrived = (target: WebhookReceiver, count: number, timeoutMs = 20000) =>

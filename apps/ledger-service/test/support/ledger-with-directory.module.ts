@@ -2,7 +2,7 @@ import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { commandConsumerProvider, eventConsumerProvider, LOGGER, ServiceRuntimeModule } from '@pfs/messaging';
 import type { Logger } from '@pfs/platform';
 import { LEDGER_COMMAND_HANDLERS } from '../../src/adapters/messaging/ledger.command-handlers';
-import { OrganizationCreatedSubscriber } from '../../src/adapters/messaging/organization-created.subscriber';
+import { LEDGER_EVENT_HANDLERS } from '../../src/adapters/messaging/ledger.event-handlers';
 import { BeneficiaryDirectory } from '../../src/application/ports/beneficiary-directory';
 import { OrganizationDirectory } from '../../src/application/ports/organization-directory';
 import { ServicenetDirectory } from '../../src/application/ports/servicenet-directory';
@@ -33,7 +33,7 @@ export class LedgerWithDirectoryModule {
         ...(servicenet ? [{ provide: ServicenetDirectory, useValue: servicenet }] : []),
         ...(logger ? [{ provide: LOGGER, useValue: logger }] : []),
         ...commandConsumerProvider('ledger', LEDGER_COMMAND_HANDLERS),
-        ...eventConsumerProvider('ledger', [OrganizationCreatedSubscriber]),
+        ...eventConsumerProvider('ledger', LEDGER_EVENT_HANDLERS),
       ],
     };
   }

@@ -1,4 +1,4 @@
-import type { EventContract } from '@pfs/contracts';
+import type { EventContract, OrganizationStanding } from '@pfs/contracts';
 import type { Organization } from '../domain/organization';
 
 /** The `organization.created` payload, the same whichever way an organization came to be. */
@@ -11,4 +11,13 @@ export function organizationCreated(organization: Organization): EventContract['
     referrerOrganizationId: organization.referrerOrganizationId,
     createdAt: organization.createdAt.toISOString(),
   };
+}
+
+/**
+ * The `organization.standing.updated` payload: the whole standing after a change to any part of
+ * it. Appended in the transaction of the change, with the organization's row locked (or just
+ * inserted), so the standings of one organization are numbered in the order they became true.
+ */
+export function standingUpdated(standing: OrganizationStanding, now: Date): EventContract['organization.standing.updated'] {
+  return { ...standing, updatedAt: now.toISOString() };
 }

@@ -1,4 +1,4 @@
-import { ENTITY_TYPES, VERIFICATION_STATUSES, type EntityType, type VerificationStatus } from '@pfs/contracts';
+import { ENTITY_TYPES, VERIFICATION_STATUSES, type EntityType, type OrganizationStanding, type VerificationStatus } from '@pfs/contracts';
 import { InvalidOrganizationError } from './organization-errors';
 
 export { ENTITY_TYPES, VERIFICATION_STATUSES, type EntityType, type VerificationStatus };
@@ -61,6 +61,20 @@ export class Organization {
   /** The broker relation: `caller` created this organization as its client (api-decisions §3). */
   isClientOf(callerOrganizationId: string): boolean {
     return this.parentOrganizationId !== null && this.parentOrganizationId === callerOrganizationId;
+  }
+
+  /**
+   * What a money-moving service decides on: verification, and who hears of and earns from its
+   * transactions. Whether it holds an ACTIVE LOA for its creator is the authorizations' to say.
+   */
+  standing(parentHoldsActiveLoa: boolean): OrganizationStanding {
+    return {
+      organizationId: this.id,
+      verificationStatus: this.verificationStatus,
+      parentOrganizationId: this.parentOrganizationId,
+      parentHoldsActiveLoa: this.parentOrganizationId !== null && parentHoldsActiveLoa,
+      referrerOrganizationId: this.referrerOrganizationId,
+    };
   }
 
   /** What GET /v1/organizations/{id} may show the caller: itself or one of its clients. */

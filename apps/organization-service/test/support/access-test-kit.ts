@@ -7,6 +7,7 @@ import { CheckOnBehalfOfUseCase } from '../../src/application/use-cases/check-on
 import { CreateAuthorizationUseCase } from '../../src/application/use-cases/create-authorization/create-authorization.use-case';
 import { CreateOrganizationUseCase } from '../../src/application/use-cases/create-organization/create-organization.use-case';
 import { GetAuthorizationUseCase } from '../../src/application/use-cases/get-authorization/get-authorization.use-case';
+import { GetOrganizationStandingUseCase } from '../../src/application/use-cases/get-organization-standing/get-organization-standing.use-case';
 import { GetOrganizationUseCase } from '../../src/application/use-cases/get-organization/get-organization.use-case';
 import { ListAuthorizationsUseCase } from '../../src/application/use-cases/list-authorizations/list-authorizations.use-case';
 import { ListOrganizationsUseCase } from '../../src/application/use-cases/list-organizations/list-organizations.use-case';
@@ -27,7 +28,7 @@ import { SuspendReferralsUseCase } from '../../src/application/use-cases/suspend
 
 /**
  * The organization kit plus the client-organization, verification and authorization use cases,
- * wired by hand to the real Prisma adapters and outbox (issue 4 part A).
+ * wired by hand to the real Prisma adapters and outbox.
  */
 export function createAccessTestKit(options: { clock?: Clock } = {}) {
   const kit = createOrganizationTestKit({ clock: options.clock });
@@ -49,12 +50,13 @@ export function createAccessTestKit(options: { clock?: Clock } = {}) {
     authorizations,
     createClient,
     getOrganization: new GetOrganizationUseCase(organizations),
+    getOrganizationStanding: new GetOrganizationStandingUseCase(organizations, authorizations),
     listClients: new ListOrganizationsUseCase(organizations, cursors),
     setVerification: new SetVerificationStatusUseCase(unitOfWork, organizations, authorizations, outbox, clock),
-    createAuthorization: new CreateAuthorizationUseCase(unitOfWork, organizations, authorizations, ids, clock),
+    createAuthorization: new CreateAuthorizationUseCase(unitOfWork, organizations, authorizations, outbox, ids, clock),
     getAuthorization: new GetAuthorizationUseCase(authorizations),
     listAuthorizations: new ListAuthorizationsUseCase(authorizations, cursors),
-    revokeAuthorization: new RevokeAuthorizationUseCase(unitOfWork, authorizations, clock),
+    revokeAuthorization: new RevokeAuthorizationUseCase(unitOfWork, organizations, authorizations, outbox, clock),
     checkOnBehalfOf: new CheckOnBehalfOfUseCase(organizations, authorizations),
     createReferralInvite: new CreateReferralInviteUseCase(unitOfWork, organizations, invites, programs, signupPage, ids, clock),
     listReferralInvites: new ListReferralInvitesUseCase(invites, cursors, clock, signupPage),

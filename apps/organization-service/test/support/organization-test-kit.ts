@@ -101,7 +101,10 @@ export type OutboxRow = Prisma.OrganizationOutboxEventGetPayload<object>;
 
 /** The outbox rows recorded for one organization. */
 export async function outboxRowsFor(prisma: PrismaClient, organizationId: string): Promise<OutboxRow[]> {
-  return prisma.organizationOutboxEvent.findMany({
+  const rows = await prisma.organizationOutboxEvent.findMany({
     where: { payload: { path: ['data', 'organizationId'], equals: organizationId } },
   });
+  // In the order they were numbered for the organization.
+  const sequence = (row: OutboxRow) => (row.payload as { sequence: number }).sequence;
+  return rows.sort((left, right) => sequence(left) - sequence(right));
 }

@@ -36,7 +36,8 @@ describe('AcceptReferralInviteUseCase (real PostgreSQL)', () => {
     expect(organization).toMatchObject({ name: 'Ada', email: invite.email, verificationStatus: 'PENDING', parentOrganizationId: null, referrerOrganizationId: referrer });
     expect(await kit.authenticate.execute({ keyHash: kit.hasher.hash(apiKey) })).toMatchObject({ organizationId: organization.organizationId });
     const events = await outboxRowsFor(kit.prisma, organization.organizationId);
-    expect(events.map((event) => event.type)).toEqual(['organization.created']);
+    expect(events.map((event) => event.type)).toEqual(['organization.created', 'organization.standing.updated']);
+    expect(events[1].payload).toMatchObject({ data: { verificationStatus: 'PENDING', parentOrganizationId: null, referrerOrganizationId: referrer } });
     await expect(kit.createReferralInvite.execute({ referrerOrganizationId: referrer, email: invite.email })).rejects.toMatchObject({
       code: 'referral_invite_already_accepted',
     });

@@ -45,7 +45,7 @@ describe('CreateOrganizationUseCase (real PostgreSQL)', () => {
     expect(await kit.organizations.findById(created.organizationId)).toMatchObject({ name, parentOrganizationId: broker, verificationReason: null });
 
     const events = await outboxRowsFor(kit.prisma, created.organizationId);
-    expect(events.map((event) => event.type)).toEqual(['organization.created']);
+    expect(events.map((event) => event.type)).toEqual(['organization.created', 'organization.standing.updated']);
     expect(events[0].payload).toMatchObject({
       data: {
         organizationId: created.organizationId,

@@ -54,7 +54,7 @@ describe('CreateRootOrganizationUseCase (real PostgreSQL)', () => {
     expect(JSON.stringify(key)).not.toContain(created.apiKey.slice(8));
 
     const events = await outboxRowsFor(kit.prisma, created.organizationId);
-    expect(events).toHaveLength(1);
+    expect(events.map((event) => event.type)).toEqual(['organization.created', 'organization.standing.updated']);
     expect(events[0]).toMatchObject({ type: 'organization.created', publishedAt: null });
     expect(events[0].payload).toMatchObject({
       id: events[0].id,

@@ -119,6 +119,6 @@ describe('SetVerificationStatusUseCase (real PostgreSQL)', () => {
       ).rejects.toMatchObject({ code: 'organization_not_found' });
     }
     expect(await verificationEvents(client)).toEqual([]);
-    expect((await outboxRowsFor(kit.prisma, broker)).map((row) => row.type)).toEqual(['organization.created']);
+    expect((await outboxRowsFor(kit.prisma, broker)).map((row) => row.type)).toEqual(['organization.created', 'organization.standing.updated']);
   });
 });

@@ -15,6 +15,19 @@ export const EVENT_SCHEMAS = {
     referrerOrganizationId: z.string().nullable(),
     createdAt: z.string(),
   }),
+  /**
+   * What a money-moving service decides on about an organization, whole, after every change of
+   * any part of it (creation, verification, an LOA for its creator granted or revoked): the
+   * ledger keeps its own copy from these, so no money command waits on the organization service.
+   */
+  'organization.standing.updated': z.object({
+    organizationId: z.string(),
+    verificationStatus: z.enum(VERIFICATION_STATUSES),
+    parentOrganizationId: z.string().nullable(),
+    parentHoldsActiveLoa: z.boolean(),
+    referrerOrganizationId: z.string().nullable(),
+    updatedAt: z.string(),
+  }),
   /** A webhook event (spec §6.2): `data` is exactly the delivered body's data, in snake_case. */
   'organization.verification.updated': z.object({
     object: z.literal('organization'),
@@ -78,6 +91,7 @@ export type EventContract = { [T in EventType]: z.output<(typeof EVENT_SCHEMAS)[
  */
 const EVENT_AGGREGATES: { [T in EventType]: (data: EventContract[T]) => string } = {
   'organization.created': (data) => data.organizationId,
+  'organization.standing.updated': (data) => data.organizationId,
   'organization.verification.updated': (data) => data.organization_id,
   'funding-methods.provisioned': (data) => data.accountId,
   'transaction.status.updated': (data) => data.transaction_id,
@@ -151,6 +165,7 @@ export type DomainEvent = { [T in EventType]: EventEnvelope<T> }[EventType];
  */
 export const EVENT_SUBSCRIBERS: { [T in EventType]: readonly ServiceName[] } = {
   'organization.created': ['ledger'],
+  'organization.standing.updated': ['ledger'],
   'organization.verification.updated': ['webhook-delivery'],
   'funding-methods.provisioned': ['organization'],
   'transaction.status.updated': ['webhook-delivery'],
@@ -179,6 +194,17 @@ const envelopeBase = {
   sequence: z.number().int().nonnegative().default(0),
 };
 
+/** Each type's whole envelope, built once: a consumer checks every event it takes against one. */
+const ENVELOPE_SCHEMAS = {} as Record<EventType, z.ZodType>;
+for (const type of Object.keys(EVENT_SCHEMAS) as EventType[]) {
+  ENVELOPE_SCHEMAS[type] = z.object({
+    ...envelopeBase,
+    type: z.literal(type),
+    data: EVENT_SCHEMAS[type],
+    ...(isWebhookEventType(type) ? { audience: webhookAudienceSchema } : {}),
+  });
+}
+
 /**
  * Checks a consumed event against the contract: a known type, the envelope, the type's `data`
  * and (for webhook events) its audience. Unknown fields are dropped, so a newer publisher that
@@ -190,13 +216,7 @@ export function parseEvent(raw: unknown): { ok: true; event: DomainEvent } | { o
   if (typeof type !== 'string' || !Object.hasOwn(EVENT_SCHEMAS, type)) {
     return { ok: false, problem: `unknown event type ${JSON.stringify(type)}` };
   }
-  const schema = z.object({
-    ...envelopeBase,
-    type: z.literal(type),
-    data: EVENT_SCHEMAS[type as EventType],
-    ...(isWebhookEventType(type) ? { audience: webhookAudienceSchema } : {}),
-  });
-  const parsed = schema.safeParse(raw);
+  const parsed = ENVELOPE_SCHEMAS[type as EventType].safeParse(raw);
   if (!parsed.success) return { ok: false, problem: `${type}: ${z.prettifyError(parsed.error)}` };
   const event = parsed.data as Omit<DomainEvent, 'aggregateId'> & { aggregateId?: string };
   return { ok: true, event: { ...event, aggregateId: event.aggregateId ?? eventAggregateId(event.type, event.data as never) } as DomainEvent };

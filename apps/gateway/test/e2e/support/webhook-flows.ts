@@ -38,6 +38,12 @@ export function webhookFlows(stack: () => E2eStack, prisma: () => PrismaClient, 
   };
   const attempts = async (org: CreatedOrganization, endpointId: string) =>
     (await call(`/v1/webhooks/endpoints/${endpointId}/deliveries?limit=100`, { key: org.apiKey })).json<{ data: WebhookDeliveryAttemptView[] }>().data;
+  /**
+   * Waits until the ledger's copy of the organization's standing says its creator holds an ACTIVE
+   * LOA: the grant reaches the ledger with `organization.standing.updated`, within the relay's lag.
+   */
+  const ledgerKnowsLoa = (organizationId: string) =>
+    eventually(async () => (await prisma().ledgerOrganizationStanding.findUnique({ where: { organizationId } }))?.parentHoldsActiveLoa || undefined);
   const primaryAccountOpened = (accountId: string) => eventually(async () => (await prisma().ledgerAccount.findUnique({ where: { id: accountId }, select: { id: true } }))?.id);
   async function funded(label: string): Promise<CreatedOrganization> {
     const org = await stack().createOrganization(label);
@@ -45,5 +51,5 @@ export function webhookFlows(stack: () => E2eStack, prisma: () => PrismaClient, 
     expect((await post('/v1/funding-methods', org.apiKey, { asset: 'USDC' })).status).toBe(200);
     return org;
   }
-  return { call, post, patch, receiver, faucet, setVerification, endpoint, attempts, primaryAccountOpened, funded };
+  return { call, post, patch, receiver, faucet, setVerification, endpoint, attempts, ledgerKnowsLoa, primaryAccountOpened, funded };
 }

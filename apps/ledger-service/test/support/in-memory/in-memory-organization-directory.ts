@@ -28,6 +28,11 @@ export class InMemoryOrganizationDirectory extends OrganizationDirectory {
     return standing;
   }
 
+  /** The same answers: in memory, the copy and the owner never differ. */
+  confirmedStanding(organizationId: string): Promise<OrganizationStanding> {
+    return this.standing(organizationId);
+  }
+
   async effectiveTier(organizationId: string): Promise<SubOrgTier | null> {
     return this.tiers.get(organizationId) ?? null;
   }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { approvedStanding } from '../../approved-standing';
 import { Clock, IdGenerator, UnitOfWork, type TransactionView } from '@pfs/contracts';
 import { catalogAsset, positiveAmount } from '../../../domain/amounts';
-import { AccountNotFoundError, LedgerRequestError, VerificationRequiredError } from '../../../domain/ledger-errors';
+import { AccountNotFoundError, LedgerRequestError } from '../../../domain/ledger-errors';
 import { assertBeneficiaryOfAccount, payoutDestination } from '../../../domain/payout-beneficiary';
 import { Transaction } from '../../../domain/transaction';
 import { presentTransaction } from '../../transaction.presenter';
@@ -48,8 +49,7 @@ export class CreatePayoutUseCase {
       throw new LedgerRequestError(`asset: ${asset.code} is ${asset.type} and cannot be paid out on the ${command.rail} rail.`);
     }
     const amount = positiveAmount(command.amount, asset);
-    const standing = await this.directory.standing(command.organizationId);
-    if (standing.verificationStatus !== 'APPROVED') throw new VerificationRequiredError(command.organizationId);
+    await approvedStanding(this.directory, command.organizationId);
     const beneficiary = await this.beneficiaries.payable(command.organizationId, command.beneficiaryId);
     const { chainName, destination } = payoutDestination(command.rail, asset.code, beneficiary);
     await rail.submit({ rail: command.rail, asset: asset.code, amount, beneficiary, destination, reference: command.reference });

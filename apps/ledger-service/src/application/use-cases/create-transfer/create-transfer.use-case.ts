@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { approvedStanding } from '../../approved-standing';
 import { Clock, EventOutbox, IdGenerator, UnitOfWork, type TransactionView } from '@pfs/contracts';
 import { catalogAsset, positiveAmount } from '../../../domain/amounts';
 import { internalTransfer, transferReceiver } from '../../../domain/internal-transfer';
@@ -8,8 +9,7 @@ import {
   LedgerRequestError,
   PrimaryAccountNotFoundError,
   ServicenetNotEnabledError,
-  VerificationRequiredError,
-} from '../../../domain/ledger-errors';
+  } from '../../../domain/ledger-errors';
 import { recordStatusChange } from '../../transaction-events';
 import { presentTransaction } from '../../transaction.presenter';
 import { AccountRepository } from '../../ports/account.repository';
@@ -53,8 +53,7 @@ export class CreateTransferUseCase {
     if (!(await this.servicenet.isEnabled(command.organizationId))) {
       throw new ServicenetNotEnabledError(`Servicenet is not enabled for ${command.organizationId}; enable it with POST /v1/servicenet/enable.`);
     }
-    const senderStanding = await this.directory.standing(command.organizationId);
-    if (senderStanding.verificationStatus !== 'APPROVED') throw new VerificationRequiredError(command.organizationId);
+    const senderStanding = await approvedStanding(this.directory, command.organizationId);
     const beneficiary = await this.beneficiaries.payable(command.organizationId, command.beneficiaryId);
     const receiverId = transferReceiver(beneficiary);
     if (!(await this.servicenet.isEnabled(receiverId))) {

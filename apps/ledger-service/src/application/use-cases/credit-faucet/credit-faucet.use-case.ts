@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { approvedStanding } from '../../approved-standing';
 import { Clock, EventOutbox, IdGenerator, UnitOfWork, type TransactionView } from '@pfs/contracts';
 import { catalogAsset, positiveAmount } from '../../../domain/amounts';
 import { depositChainsFor } from '../../../domain/deposit-chains';
-import { AccountNotFoundError, LedgerRequestError, SandboxOnlyError, VerificationRequiredError } from '../../../domain/ledger-errors';
+import { AccountNotFoundError, LedgerRequestError, SandboxOnlyError } from '../../../domain/ledger-errors';
 import { Transaction } from '../../../domain/transaction';
 import { recordStatusChange } from '../../transaction-events';
 import { presentTransaction } from '../../transaction.presenter';
@@ -47,8 +48,7 @@ export class CreditFaucetUseCase {
     if (amount.gt(this.settings.faucetMaxAmount)) {
       throw new LedgerRequestError(`amount: the sandbox faucet credits at most ${this.settings.faucetMaxAmount.toFixed()} ${asset.code} per call.`);
     }
-    const standing = await this.directory.standing(command.organizationId);
-    if (standing.verificationStatus !== 'APPROVED') throw new VerificationRequiredError(command.organizationId);
+    const standing = await approvedStanding(this.directory, command.organizationId);
 
     return this.unitOfWork.run(async () => {
       const account = await this.accounts.findOwnership(command.accountId);

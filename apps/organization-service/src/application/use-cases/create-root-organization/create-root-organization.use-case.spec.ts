@@ -32,9 +32,19 @@ describe('CreateRootOrganizationUseCase (in memory)', () => {
     expect(JSON.stringify(key)).not.toContain(created.apiKey.slice(8));
   });
 
-  it('appends organization.created with the account the ledger must open', async () => {
+  it('appends organization.created with the account the ledger must open, and its standing', async () => {
     const created = await org.createRootOrganization.execute({ name: 'Acme', approved: true });
-    expect(org.outbox.events.map((event) => event.type)).toEqual(['organization.created']);
+    expect(org.outbox.events.map((event) => event.type)).toEqual(['organization.created', 'organization.standing.updated']);
+    expect(org.outbox.dataOf('organization.standing.updated')).toEqual([
+      {
+        organizationId: created.organizationId,
+        verificationStatus: 'APPROVED',
+        parentOrganizationId: null,
+        parentHoldsActiveLoa: false,
+        referrerOrganizationId: null,
+        updatedAt: org.clock.now().toISOString(),
+      },
+    ]);
     expect(org.outbox.dataOf('organization.created')).toEqual([
       { organizationId: created.organizationId, primaryAccountId: created.accountId, name: 'Acme', parentOrganizationId: null, referrerOrganizationId: null, createdAt: org.clock.now().toISOString() },
     ]);

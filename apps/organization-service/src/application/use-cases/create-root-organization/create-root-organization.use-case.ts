@@ -5,7 +5,7 @@ import { ApiKeyIssuer } from '../../api-key.issuer';
 import { OrganizationRepository } from '../../ports/organization.repository';
 import { PrimaryAccountOpener } from '../../ports/primary-account-opener';
 import { PrimaryAccountNotOpenedError, type CreateRootOrganizationCommand, type CreateRootOrganizationResult } from './create-root-organization.command';
-import { organizationCreated } from '../../organization-events';
+import { organizationCreated, standingUpdated } from '../../organization-events';
 
 /**
  * Operator bootstrap (api-decisions §3): an organization with no parent, its first API key and
@@ -37,6 +37,8 @@ export class CreateRootOrganizationUseCase {
       await this.organizations.insert(organization);
       const key = await this.keys.issue(organization.id);
       await this.outbox.append('organization.created', organizationCreated(organization));
+      // A new organization holds no LOA yet.
+      await this.outbox.append('organization.standing.updated', standingUpdated(organization.standing(false), organization.createdAt));
       return {
         organizationId: organization.id,
         accountId: organization.primaryAccountId,

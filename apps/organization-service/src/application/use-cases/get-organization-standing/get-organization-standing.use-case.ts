@@ -8,8 +8,9 @@ import type { GetOrganizationStandingQuery } from './get-organization-standing.q
 /**
  * What a money-moving service asks before it acts for an organization: may it (verification),
  * and who hears about it (spec 6.4: the creator receives transaction events only under an ACTIVE LOA),
- * and who earns a trade's commission (issue 13 §4: the creator, else the referrer).
- * Read fresh on every call, so an approval or a revocation counts from the next command on.
+ * and who earns a trade's commission (the creator, else the referrer).
+ * Read fresh on every call: the ledger asks when its own copy (fed by `organization.standing.updated`)
+ * has no row yet, and before it refuses on what its copy says.
  */
 @Injectable()
 export class GetOrganizationStandingUseCase {
@@ -22,12 +23,6 @@ export class GetOrganizationStandingUseCase {
     const organization = await this.organizations.findById(query.organizationId);
     if (!organization) throw new OrganizationNotFoundError(query.organizationId);
     const parent = organization.parentOrganizationId;
-    return {
-      organizationId: organization.id,
-      verificationStatus: organization.verificationStatus,
-      parentOrganizationId: parent,
-      parentHoldsActiveLoa: parent ? await this.authorizations.hasActiveAuthorization(organization.id, parent) : false,
-      referrerOrganizationId: organization.referrerOrganizationId,
-    };
+    return organization.standing(parent ? await this.authorizations.hasActiveAuthorization(organization.id, parent) : false);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, EventOutbox, UnitOfWork, type OrganizationView } from '@pfs/contracts';
 import { OrganizationNotFoundError } from '../../../domain/organization-errors';
+import { standingUpdated } from '../../organization-events';
 import { presentOrganization } from '../../organization.presenter';
 import { AuthorizationRepository } from '../../ports/authorization.repository';
 import { OrganizationRepository } from '../../ports/organization.repository';
@@ -8,7 +9,7 @@ import type { SetVerificationStatusCommand } from './set-verification-status.com
 
 /**
  * Sandbox verification (api-decisions §3): sets the status of the caller or its client. A change
- * writes `organization.verification.updated` in the same transaction; the same status again
+ * writes `organization.verification.updated` and `organization.standing.updated` in the same transaction; the same status again
  * changes nothing and emits nothing. The row is locked, so two concurrent changes each see the
  * status the other left and every event's previous_status is true.
  */
@@ -47,6 +48,7 @@ export class SetVerificationStatusUseCase {
         },
         { organizationId: changed.id, parentOrganizationId: parent, parentHoldsActiveLoa },
       );
+      await this.outbox.append('organization.standing.updated', standingUpdated(changed.standing(parentHoldsActiveLoa), now));
       return presentOrganization(changed);
     });
   }

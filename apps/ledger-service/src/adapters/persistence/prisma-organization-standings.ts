@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import type { OrganizationStanding, VerificationStatus } from '@pfs/contracts';
+import { PrismaTransactionHost } from '@pfs/persistence';
+import { OrganizationStandings } from '../../application/ports/organization-standings';
+
+interface StandingRow {
+  verification_status: string;
+  parent_organization_id: string | null;
+  parent_holds_active_loa: boolean;
+  referrer_organization_id: string | null;
+}
+
+/** `ledger.organization_standings`: one row per organization, replaced only by a newer sequence. */
+@Injectable()
+export class PrismaOrganizationStandings extends OrganizationStandings {
+  constructor(private readonly host: PrismaTransactionHost) {
+    super();
+  }
+
+  async apply(standing: OrganizationStanding, sequence: number): Promise<boolean> {
+    const s = standing;
+    const taken = await this.host.client.$executeRaw`
+      INSERT INTO "ledger"."organization_standings" AS o
+        (organization_id, verification_status, parent_organization_id, parent_holds_active_loa, referrer_organization_id, sequence, updated_at)
+      VALUES (${s.organizationId}, ${s.verificationStatus}, ${s.parentOrganizationId}, ${s.parentHoldsActiveLoa}, ${s.referrerOrganizationId}, ${sequence}, now())
+      ON CONFLICT (organization_id) DO UPDATE SET
+        verification_status = EXCLUDED.verification_status,
+        parent_organization_id = EXCLUDED.parent_organization_id,
+        parent_holds_active_loa = EXCLUDED.parent_holds_active_loa,
+        referrer_organization_id = EXCLUDED.referrer_organization_id,
+        sequence = EXCLUDED.sequence,
+        updated_at = now()
+      WHERE o.sequence < EXCLUDED.sequence`;
+    return taken > 0;
+  }
+
+  async find(organizationId: string): Promise<OrganizationStanding | null> {
+    const [row] = await this.host.client.$queryRaw<StandingRow[]>`
+      SELECT verification_status, parent_organization_id, parent_holds_active_loa, referrer_organization_id
+      FROM "ledger"."organization_standings" WHERE organization_id = ${organizationId}`;
+    if (!row) return null;
+    return {
+      organizationId,
+      verificationStatus: row.verification_status as VerificationStatus,
+      parentOrganizationId: row.parent_organization_id,
+      parentHoldsActiveLoa: row.parent_holds_active_loa,
+      referrerOrganizationId: row.referrer_organization_id,
+    };
+  }
+
+  async remember(standing: OrganizationStanding): Promise<void> {
+    const s = standing;
+    // Sequence 0 for a first row, and the row's own otherwise: any event numbered after it still replaces the answer.
+    await this.host.client.$executeRaw`
+      INSERT INTO "ledger"."organization_standings" AS o
+        (organization_id, verification_status, parent_organization_id, parent_holds_active_loa, referrer_organization_id, sequence, updated_at)
+      VALUES (${s.organizationId}, ${s.verificationStatus}, ${s.parentOrganizationId}, ${s.parentHoldsActiveLoa}, ${s.referrerOrganizationId}, 0, now())
+      ON CONFLICT (organization_id) DO UPDATE SET
+        verification_status = EXCLUDED.verification_status,
+        parent_organization_id = EXCLUDED.parent_organization_id,
+        parent_holds_active_loa = EXCLUDED.parent_holds_active_loa,
+        referrer_organization_id = EXCLUDED.referrer_organization_id,
+        updated_at = now()`;
+  }
+}
