@@ -64,10 +64,12 @@ describe('operator CLI (dist/cli.js)', () => {
     expect(organization).toMatchObject({ name, verificationStatus: 'APPROVED', primaryAccountId: created.accountId });
     const key = await prisma.apiKey.findUniqueOrThrow({ where: { keyHash: hashApiKey(created.apiKey, config.apiKeyPepper) } });
     expect(key).toMatchObject({ organizationId: created.organizationId, revokedAt: null });
-    // The event is recorded for the running service's relay to publish.
+    // The events are recorded, and handed to their queues by the CLI itself before it exits:
+    // no subscriber waits for the running service's poll.
     const events = await outboxRowsFor(prisma, created.organizationId);
-    expect(events.map((event) => event.type)).toEqual(['organization.created']);
+    expect(events.map((event) => event.type)).toEqual(['organization.created', 'organization.standing.updated']);
     expect(events[0].payload).toMatchObject({ data: { primaryAccountId: created.accountId } });
+    for (const event of events) expect(event.publishedAt).toBeInstanceOf(Date);
   });
 
   it('org:create prints only once the ledger has opened the primary account, asked after the organization committed', async () => {
@@ -88,11 +90,11 @@ describe('operator CLI (dist/cli.js)', () => {
       expect(run.stderr).toContain(
         `error: the primary account ${created.accountId} of ${created.organizationId} is not open yet: The ledger service is unavailable; try again shortly.`,
       );
-      expect(run.stderr).toContain('the ledger opens the account once the running organization service relays organization.created');
+      expect(run.stderr).toContain('the ledger opens the account from organization.created once it is running');
       expect(run.stderr).not.toContain(created.apiKey);
       const key = await prisma.apiKey.findUniqueOrThrow({ where: { keyHash: hashApiKey(created.apiKey, config.apiKeyPepper) } });
       expect(key.organizationId).toBe(created.organizationId);
-      expect((await outboxRowsFor(prisma, created.organizationId)).map((event) => event.type)).toEqual(['organization.created']);
+      expect((await outboxRowsFor(prisma, created.organizationId)).map((event) => event.type)).toEqual(['organization.created', 'organization.standing.updated']);
     } finally {
       ledger = new StandInLedger(config.redisUrl, prefix);
       await ledger.start();

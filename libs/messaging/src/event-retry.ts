@@ -29,14 +29,15 @@ export function eventRetrySpanMs(maxAttempts: number): number {
  * The options of every event job, added by the relay and by a dead-letter replay alike. The job
  * id is the event id (a second add of the same event is ignored while the job exists). A job
  * that fails for good is removed at once: its dead letter holds the event, and a replay must be
- * able to add it again under the same id.
+ * able to add it again under the same id. A completed job is kept a little while (an operator
+ * may look at it), not by the hundred thousand: subscribers' inboxes are what de-duplicate.
  */
 export function eventJobOptions(eventId: string, maxAttempts: number): JobsOptions {
   return {
     jobId: eventId,
     attempts: maxAttempts,
     backoff: { type: EVENT_BACKOFF_TYPE },
-    removeOnComplete: { age: 24 * 3600, count: 100000 },
+    removeOnComplete: { age: 3600, count: 1000 },
     removeOnFail: true,
   };
 }

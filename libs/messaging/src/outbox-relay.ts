@@ -22,6 +22,12 @@ export interface OutboxRelayOptions {
  * Moves committed outbox rows to the event queue of every subscriber (EVENT_SUBSCRIBERS), then
  * marks them published. A crash between the two publishes again: the job id is the event id,
  * and subscribers de-duplicate on it, so nothing is lost and nothing is invented.
+ *
+ * Two ways out. The writing process hands its events over right after their commit (`handOff`):
+ * those committed in the same turn of the event loop go out together, one `addBulk` per
+ * subscriber queue and one UPDATE marking them published, with no transaction. The poll (every
+ * `pollIntervalMs`, and on `kick`) is the safety net: it publishes whatever a crash between commit
+ * and hand-off, or a failed hand-off, left unpublished.
  */
 export class OutboxRelay {
   private readonly table: string;
@@ -32,6 +38,10 @@ export class OutboxRelay {
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
+  /** Events committed and not yet handed to their queues; flushed on the next turn of the event loop. */
+  private handedOff: DomainEvent[] = [];
+  private readonly flushes = new Set<Promise<void>>();
+  private closed = false;
   private stopping?: Promise<void>;
   onPublished?: (count: number, oldestLagMs: number) => void;
 
@@ -72,12 +82,33 @@ export class OutboxRelay {
       });
   }
 
-  /** Stops after the batch in progress (once, however often called). */
+  /**
+   * Publishes an event its transaction has just committed, together with the others committed in
+   * the same turn of the event loop. A failure leaves the rows unpublished for the poll.
+   */
+  handOff(event: DomainEvent): void {
+    // Stopped for good (its queues closed): the row stays unpublished for the next process's poll.
+    if (this.closed) return;
+    this.handedOff.push(event);
+    if (this.handedOff.length > 1) return;
+    setImmediate(() => {
+      const batch = this.handedOff;
+      this.handedOff = [];
+      const flush = this.publishHandedOff(batch).finally(() => this.flushes.delete(flush));
+      this.flushes.add(flush);
+    });
+  }
+
+  /** Stops after the batch in progress and the hand-offs already made (once, however often called). */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       this.stopped = true;
       if (this.timer) clearInterval(this.timer);
+      // A hand-off of this turn is still scheduled: let it start, then wait for every one.
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all(this.flushes);
       await this.running;
+      this.closed = true;
       await Promise.all([...this.queues.values()].map((queue) => queue.close()));
       this.connection?.disconnect();
     })();
@@ -129,6 +160,34 @@ export class OutboxRelay {
       );
     }
     return rows.length;
+  }
+
+  private async publishHandedOff(events: DomainEvent[]): Promise<void> {
+    try {
+      const bySubscriber = new Map<ServiceName, DomainEvent[]>();
+      for (const event of events) {
+        for (const subscriber of EVENT_SUBSCRIBERS[event.type] ?? []) {
+          const list = bySubscriber.get(subscriber);
+          if (list) list.push(event);
+          else bySubscriber.set(subscriber, [event]);
+        }
+      }
+      const attempts = this.options.maxAttempts ?? DEFAULT_EVENT_MAX_ATTEMPTS;
+      await Promise.all(
+        [...bySubscriber].map(([subscriber, list]) =>
+          this.queue(subscriber).addBulk(list.map((event) => ({ name: event.type, data: event, opts: eventJobOptions(event.id, attempts) }))),
+        ),
+      );
+      const ids = events.map((event) => event.id);
+      await this.prisma.$executeRaw`UPDATE ${Prisma.raw(this.table)} SET published_at = now() WHERE id = ANY(${ids}) AND published_at IS NULL`;
+      this.onPublished?.(events.length, Date.now() - Date.parse(events[0].occurredAt));
+      for (const event of events) {
+        runWithRequestId(event.requestId ?? `evt-${event.id}`, () => this.options.logger.debug({ event: event.type, eventId: event.id }, 'event relayed'));
+      }
+    } catch (error) {
+      // Left unpublished: the next poll publishes them (a repeat is harmless, see above).
+      this.options.logger.warn({ err: (error as Error).message, events: events.length }, 'outbox hand-off failed; the poll relays these events');
+    }
   }
 
   private async publish(event: DomainEvent): Promise<void> {

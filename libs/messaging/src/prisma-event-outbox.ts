@@ -11,7 +11,7 @@ export function quoteSchema(schema: string): string {
 
 /**
  * Writes events into the service's own `outbox_events` table inside the current transaction,
- * and nudges the relay once that transaction commits.
+ * and hands each to the relay once that transaction commits.
  *
  * Each event gets the next `sequence` of its aggregate from `aggregate_sequences`, bumped in the
  * same transaction. The bump locks the aggregate's row until commit, so a concurrent writer of
@@ -29,7 +29,7 @@ export class PrismaEventOutbox extends EventOutbox {
     private readonly source: ServiceName,
     schema: string,
     private readonly clock: Clock,
-    private readonly onCommitted: () => void = () => undefined,
+    private readonly onCommitted: (event: DomainEvent) => void = () => undefined,
   ) {
     super();
     this.table = `${quoteSchema(schema)}."outbox_events"`;
@@ -62,7 +62,7 @@ export class PrismaEventOutbox extends EventOutbox {
       FROM next
       RETURNING (payload->>'sequence')::int AS sequence`;
     (event as { sequence: number }).sequence = sequence;
-    this.host.afterCommit(this.onCommitted);
+    this.host.afterCommit(() => this.onCommitted(event));
     return event;
   }
 }

@@ -90,7 +90,7 @@ export class ServiceRuntimeModule {
       {
         provide: EventOutbox,
         useFactory: (host: PrismaTransactionHost, clock: Clock, relay: OutboxRelay) =>
-          new PrismaEventOutbox(host, identity.service, identity.schema, clock, () => relay.kick()),
+          new PrismaEventOutbox(host, identity.service, identity.schema, clock, (event) => relay.handOff(event)),
         inject: [PrismaTransactionHost, Clock, OutboxRelay],
       },
       {

@@ -24,7 +24,7 @@ describe('event retry backoff', () => {
       jobId: 'evt_1',
       attempts: 7,
       backoff: { type: EVENT_BACKOFF_TYPE },
-      removeOnComplete: { age: 86400, count: 100000 },
+      removeOnComplete: { age: 3600, count: 1000 },
       removeOnFail: true,
     });
   });

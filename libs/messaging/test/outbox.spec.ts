@@ -299,6 +299,42 @@ describe('OutboxRelay', () => {
       await running.stop();
     }
   });
+
+  it('takes the events a commit hands over straight to their queues, those of one turn together, with no poll', async () => {
+    // Never started: no poll runs, so only the hand-off can publish.
+    const handed = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger });
+    const handing = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), (event) => handed.handOff(event));
+    const added = jest.spyOn(Queue.prototype, 'addBulk');
+    try {
+      const events = await Promise.all([1, 2, 3].map(() => host.run(() => handing.append('organization.created', organizationCreated()))));
+      for (const event of events) {
+        expect((await eventually(() => ledgerEvents.getJob(event.id))).data).toEqual(event);
+        await eventually(async () => ((await outboxRow(event.id))?.published_at ? true : undefined));
+      }
+      // One addBulk per subscriber queue for all three at most, one per commit at worst: never one add per event and queue.
+      expect(added.mock.calls.flatMap(([jobs]) => jobs.map((job) => job.opts?.jobId))).toEqual(expect.arrayContaining(events.map((event) => event.id)));
+      expect(added.mock.calls.length).toBeLessThanOrEqual(events.length * subscriberQueues.length);
+    } finally {
+      added.mockRestore();
+      await handed.stop();
+    }
+  });
+
+  it('leaves an event whose hand-off never happened (a crash right after commit) to the poll, which delivers it once', async () => {
+    // The process "crashed" between commit and hand-off: nothing was handed over.
+    const crashed = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), () => undefined);
+    const event = await host.run(() => crashed.append('organization.created', organizationCreated()));
+    expect((await outboxRow(event.id))?.published_at).toBeNull();
+    expect(await ledgerEvents.getJob(event.id)).toBeUndefined();
+    // The next process's poll.
+    expect(await relay.drain()).toBeGreaterThanOrEqual(1);
+    expect((await ledgerEvents.getJob(event.id))?.data).toEqual(event);
+    // A late hand-off of the same event as well: still one job, which the subscriber's inbox takes once.
+    const late = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger });
+    late.handOff(event);
+    await late.stop();
+    expect((await ledgerEvents.getJobs(['waiting', 'active', 'completed', 'delayed'])).filter((job) => job.id === event.id)).toHaveLength(1);
+  });
 });
 
 describe('EventConsumer behind the relay', () => {

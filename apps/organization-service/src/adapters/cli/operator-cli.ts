@@ -58,10 +58,14 @@ export async function runOperatorCli(argv: readonly string[], out: CliOutput): P
   try {
     // Nest's own logger would write to stdout; failures reach the catch below instead.
     app = await NestFactory.createApplicationContext(OperatorCliModule, { logger: false, abortOnError: false });
-    // The CLI only records events; the running service's relay publishes them. org:create also
-    // asks the running ledger (over Redis) to open the primary account before it prints.
-    await app.get(OutboxRelay).stop();
-    await execute(app, invocation, out);
+    // The CLI's events go out as the service's do, handed to the relay after their commit (its
+    // poll does not run here); stopping the relay waits for those hand-offs. org:create also asks
+    // the running ledger (over Redis) to open the primary account before it prints.
+    try {
+      await execute(app, invocation, out);
+    } finally {
+      await app.get(OutboxRelay).stop();
+    }
     return EXIT_OK;
   } catch (error) {
     if (isDomainError(error)) {
@@ -88,7 +92,7 @@ async function execute(app: INestApplicationContext, invocation: DatabaseInvocat
         // Stored with its key, which exists only here: print it, and say why this still failed.
         printCreatedOrganization(invocation.name, invocation.json, error.created, out);
         throw new Error(
-          `${error.message}. The organization and its key above are stored; the ledger opens the account once the running organization service relays organization.created.`,
+          `${error.message}. The organization and its key above are stored; the ledger opens the account from organization.created once it is running.`,
           { cause: error },
         );
       }
