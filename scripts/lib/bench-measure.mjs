@@ -59,3 +59,28 @@ export async function settle(apps, { idlePercent = 10, maxMs = 30000 } = {}) {
     if ((used / (after.at - before.at)) * 100 < idlePercent || performance.now() - started > maxMs) return Math.round(performance.now() - started);
   }
 }
+
+/** Resident memory of a process in MB (VmRSS); undefined off Linux. */
+function rssMb(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
+    return line ? Number(line.split(/\s+/)[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What the stack holds while idle: the apps' resident memory (each and together) and the
+ * PostgreSQL connections open to the bench's database (`query` runs SQL on a client of its own).
+ */
+export async function footprint(apps, query, database) {
+  const each = [...apps].map(([name, app]) => [name, rssMb(app.process.pid)]).filter(([, mb]) => Number.isFinite(mb));
+  const total = each.reduce((sum, [, mb]) => sum + mb, 0);
+  const { rows } = await query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [database]);
+  return {
+    rss: each.length ? `${Math.round(total)} MB (${each.map(([name, mb]) => `${name} ${Math.round(mb)}`).join(', ')})` : 'not measured (no /proc)',
+    rssMb: total,
+    connections: rows[0].n,
+  };
+}

@@ -15,6 +15,7 @@ import {
 import { createPrismaClient, PrismaClient, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
 import {
   createLogger,
+  standardErrorDestination,
   createMetricsRegistry,
   MetricsRegistry,
   readPlatformConfig,
@@ -50,11 +51,17 @@ const WEBHOOK_ATTEMPTS_OWNER: CommandService = 'webhook-delivery-worker';
 @Global()
 @Module({})
 export class ServiceRuntimeModule {
-  static forService(identity: ServiceIdentity): DynamicModule {
+  /** `logTo: 'stderr'` for a command-line tool whose standard output is its answer (the operator CLI). */
+  static forService(identity: ServiceIdentity, options: { logTo?: 'stdout' | 'stderr' } = {}): DynamicModule {
     const providers: Provider[] = [
       { provide: SERVICE_IDENTITY, useValue: identity },
       { provide: PLATFORM_CONFIG, useFactory: () => readPlatformConfig() },
-      { provide: LOGGER, useFactory: (config: PlatformConfig) => createLogger(identity.service, config.logLevel), inject: [PLATFORM_CONFIG] },
+      {
+        provide: LOGGER,
+        useFactory: (config: PlatformConfig) =>
+          createLogger(identity.service, config.logLevel, options.logTo === 'stderr' ? standardErrorDestination() : undefined),
+        inject: [PLATFORM_CONFIG],
+      },
       // One registry per service instance (served on the admin port's /metrics).
       { provide: MetricsRegistry, useFactory: () => createMetricsRegistry() },
       {

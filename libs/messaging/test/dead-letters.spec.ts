@@ -15,6 +15,7 @@ import {
   QueueDepthReader,
   type EventHandler,
 } from '../src';
+import { otherLedgerHandlers } from './support/other-ledger-events';
 
 const prefix = isolateQueues('msg-dead');
 
@@ -60,7 +61,7 @@ class FlakySubscriber implements EventHandler<'organization.created'> {
 }
 
 function subscriber(): EventConsumer {
-  return new EventConsumer('ledger', [new FlakySubscriber()], new PrismaUnitOfWork(host), new PrismaProcessedEventLog(host, 'ledger'), {
+  return new EventConsumer('ledger', [new FlakySubscriber(), ...otherLedgerHandlers('organization.created')], new PrismaUnitOfWork(host), new PrismaProcessedEventLog(host, 'ledger'), {
     redisUrl: config.redisUrl,
     prefix,
     logger,

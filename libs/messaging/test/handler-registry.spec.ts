@@ -138,7 +138,7 @@ describe('CommandConsumer', () => {
 describe('EventConsumer', () => {
   it('refuses a subscribed event without a handler, naming it', () => {
     expect(() => new EventConsumer('ledger', [], unitOfWork, inbox, options)).toThrow(
-      'refusing to consume ledger-events: "organization.created" has no handler',
+      'refusing to consume ledger-events: "organization.created" has no handler; "organization.standing.updated" has no handler',
     );
   });
 

@@ -10,6 +10,7 @@ import {
   PrismaProcessedEventLog,
   type EventHandler,
 } from '../src';
+import { otherLedgerHandlers } from './support/other-ledger-events';
 
 const prefix = isolateQueues('msg-ordered');
 
@@ -50,7 +51,7 @@ class LatestNameSubscriber implements EventHandler<'organization.created'> {
   }
 }
 
-const consumer = new EventConsumer('ledger', [new LatestNameSubscriber()], new PrismaUnitOfWork(host), new PrismaProcessedEventLog(host, 'ledger'), {
+const consumer = new EventConsumer('ledger', [new LatestNameSubscriber(), ...otherLedgerHandlers('organization.created')], new PrismaUnitOfWork(host), new PrismaProcessedEventLog(host, 'ledger'), {
   redisUrl: config.redisUrl,
   prefix,
   logger,
@@ -172,7 +173,7 @@ describe('an unordered subscriber (every one today)', () => {
     const everyEvent: number[] = [];
     const unordered = new EventConsumer(
       'ledger',
-      [{ event: 'organization.created', handle: async (event: EventEnvelope<'organization.created'>) => void everyEvent.push(event.sequence) }],
+      [{ event: 'organization.created', handle: async (event: EventEnvelope<'organization.created'>) => void everyEvent.push(event.sequence) }, ...otherLedgerHandlers('organization.created')],
       new PrismaUnitOfWork(host),
       new PrismaProcessedEventLog(host, 'ledger'),
       { redisUrl: config.redisUrl, prefix, logger },

@@ -22,6 +22,7 @@ import {
   PrismaProcessedEventLog,
   type EventHandler,
 } from '../src';
+import { otherLedgerHandlers } from './support/other-ledger-events';
 
 const prefix = isolateQueues('msg-outbox');
 
@@ -75,7 +76,7 @@ class RecordingSubscriber implements EventHandler<'organization.created'> {
 
 const consumer = new EventConsumer(
   'ledger',
-  [new RecordingSubscriber()],
+  [new RecordingSubscriber(), ...otherLedgerHandlers('organization.created')],
   new PrismaUnitOfWork(host),
   new PrismaProcessedEventLog(host, SCHEMA),
   { redisUrl: config.redisUrl, prefix, logger },

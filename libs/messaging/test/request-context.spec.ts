@@ -18,6 +18,7 @@ import {
   type EventHandler,
 } from '../src';
 import { PassThroughCommandLog } from './support/ping-only-handlers';
+import { otherLedgerHandlers } from './support/other-ledger-events';
 
 const prefix = isolateQueues('msg-reqctx');
 
@@ -88,7 +89,7 @@ const commands = new CommandConsumer(COMMAND_SERVICE, commandNames(COMMAND_SERVI
   logger,
   commandLog: new PassThroughCommandLog(),
 });
-const events = new EventConsumer('ledger', [new LoggingSubscriber()], unitOfWork, new PrismaProcessedEventLog(host, SCHEMA), {
+const events = new EventConsumer('ledger', [new LoggingSubscriber(), ...otherLedgerHandlers('organization.created')], unitOfWork, new PrismaProcessedEventLog(host, SCHEMA), {
   redisUrl: config.redisUrl,
   prefix,
   logger,

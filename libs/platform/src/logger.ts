@@ -65,3 +65,8 @@ export function createLogger(
 }
 
 export type { Logger };
+
+/** Log lines to standard error, written at once: for a command-line tool whose standard output is its answer. */
+export function standardErrorDestination(): pino.DestinationStream {
+  return pino.destination({ dest: 2, sync: true });
+}

@@ -4,11 +4,11 @@ import { ORGANIZATION_PROVIDERS, ORGANIZATION_SERVICE } from '../../organization
 
 /**
  * The organization service's use cases and adapters without its queue consumer: the operator
- * CLI runs the very same code in-process. Events it records are published by the running
- * service's outbox relay.
+ * CLI runs the very same code in-process. Events it records are handed to their queues by the
+ * CLI's own relay after commit. Its logs go to standard error: standard output is its answer.
  */
 @Module({
-  imports: [ServiceRuntimeModule.forService(ORGANIZATION_SERVICE)],
+  imports: [ServiceRuntimeModule.forService(ORGANIZATION_SERVICE, { logTo: 'stderr' })],
   providers: ORGANIZATION_PROVIDERS,
 })
 export class OperatorCliModule {}
