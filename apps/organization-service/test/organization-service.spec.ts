@@ -190,9 +190,10 @@ describe('organization service process', () => {
       const stored = await prisma.organization.findMany({ where: { name: refused.name }, select: { id: true } });
       expect(stored.map((row) => row.id)).toEqual([retried.organizationId]);
       // Its account opens from the organization.created event the refused try stored (relayed to
-      // the ledger as the next test shows).
-      expect((await outboxRowsFor(prisma, retried.organizationId)).map((row) => [row.type, (row.payload as { data: { primaryAccountId?: string } }).data.primaryAccountId])).toEqual([
+      // the ledger as the next test shows); its standing went with it, once.
+      expect((await outboxRowsFor(prisma, retried.organizationId)).map((row) => [row.type, (row.payload as { data: { primaryAccountId?: string } }).data.primaryAccountId ?? null])).toEqual([
         ['organization.created', retried.primaryAccountId],
+        ['organization.standing.updated', null],
       ]);
     });
   });
