@@ -141,64 +141,60 @@ export class OutboxRelay {
         WHERE published_at IS NULL ORDER BY created_at, id
         LIMIT ${this.options.batchSize ?? 100} FOR UPDATE SKIP LOCKED`;
       if (!batch.length) return batch;
-      // In parallel: subscribers consume concurrently anyway, so order buys nothing, and a slow
-      // Redis must not make a batch outlast the transaction.
-      await Promise.all(batch.map((row) => this.publish(row.payload)));
+      await this.addToQueues(batch.map((row) => row.payload));
       const ids = batch.map((row) => row.id);
       await tx.$executeRaw`UPDATE ${Prisma.raw(this.table)} SET published_at = now() WHERE id = ANY(${ids})`;
       return batch;
     }, { maxWait: 5000, timeout: 30000 });
     if (!rows.length) return 0;
     // After the commit, so what is counted and logged is what really went out.
-    this.onPublished?.(rows.length, Date.now() - rows[0].created_at.getTime());
-    for (const row of rows) {
-      const event = row.payload;
-      // The relay is a hop of the request that wrote the event: log it under its requestId (or,
-      // for an event no request caused, under the id its subscribers will use too).
-      runWithRequestId(event.requestId ?? `evt-${event.id}`, () =>
-        this.options.logger.debug({ event: event.type, eventId: event.id }, 'event relayed'),
-      );
-    }
+    this.published(rows.map((row) => row.payload), rows[0].created_at.getTime());
     return rows.length;
   }
 
   private async publishHandedOff(events: DomainEvent[]): Promise<void> {
     try {
-      const bySubscriber = new Map<ServiceName, DomainEvent[]>();
-      for (const event of events) {
-        for (const subscriber of EVENT_SUBSCRIBERS[event.type] ?? []) {
-          const list = bySubscriber.get(subscriber);
-          if (list) list.push(event);
-          else bySubscriber.set(subscriber, [event]);
-        }
-      }
-      const attempts = this.options.maxAttempts ?? DEFAULT_EVENT_MAX_ATTEMPTS;
-      await Promise.all(
-        [...bySubscriber].map(([subscriber, list]) =>
-          this.queue(subscriber).addBulk(list.map((event) => ({ name: event.type, data: event, opts: eventJobOptions(event.id, attempts) }))),
-        ),
-      );
+      await this.addToQueues(events);
       const ids = events.map((event) => event.id);
       await this.prisma.$executeRaw`UPDATE ${Prisma.raw(this.table)} SET published_at = now() WHERE id = ANY(${ids}) AND published_at IS NULL`;
-      this.onPublished?.(events.length, Date.now() - Date.parse(events[0].occurredAt));
-      for (const event of events) {
-        runWithRequestId(event.requestId ?? `evt-${event.id}`, () => this.options.logger.debug({ event: event.type, eventId: event.id }, 'event relayed'));
-      }
+      this.published(events, Date.parse(events[0].occurredAt));
     } catch (error) {
       // Left unpublished: the next poll publishes them (a repeat is harmless, see above).
       this.options.logger.warn({ err: (error as Error).message, events: events.length }, 'outbox hand-off failed; the poll relays these events');
     }
   }
 
-  private async publish(event: DomainEvent): Promise<void> {
-    const subscribers = EVENT_SUBSCRIBERS[event.type] ?? [];
+  /**
+   * Adds each event to the event queue of every subscriber (EVENT_SUBSCRIBERS): one `addBulk` per
+   * queue, the queues in parallel (subscribers consume concurrently anyway, so order buys nothing).
+   * Retried with the capped backoff for about a day by default, then dead-lettered by the
+   * subscriber (event-retry.ts, event-consumer.ts).
+   */
+  private async addToQueues(events: DomainEvent[]): Promise<void> {
+    const bySubscriber = new Map<ServiceName, DomainEvent[]>();
+    for (const event of events) {
+      for (const subscriber of EVENT_SUBSCRIBERS[event.type] ?? []) {
+        const list = bySubscriber.get(subscriber);
+        if (list) list.push(event);
+        else bySubscriber.set(subscriber, [event]);
+      }
+    }
+    const attempts = this.options.maxAttempts ?? DEFAULT_EVENT_MAX_ATTEMPTS;
     await Promise.all(
-      subscribers.map((subscriber) =>
-        // Retried with the capped backoff for about a day by default, then dead-lettered by the
-        // subscriber (event-retry.ts, event-consumer.ts).
-        this.queue(subscriber).add(event.type, event, eventJobOptions(event.id, this.options.maxAttempts ?? DEFAULT_EVENT_MAX_ATTEMPTS)),
+      [...bySubscriber].map(([subscriber, list]) =>
+        this.queue(subscriber).addBulk(list.map((event) => ({ name: event.type, data: event, opts: eventJobOptions(event.id, attempts) }))),
       ),
     );
+  }
+
+  /** Counts and logs events that went out (`oldestAt`: when the first was written, for the lag). */
+  private published(events: DomainEvent[], oldestAt: number): void {
+    this.onPublished?.(events.length, Date.now() - oldestAt);
+    for (const event of events) {
+      // The relay is a hop of the request that wrote the event: log it under its requestId (or,
+      // for an event no request caused, under the id its subscribers will use too).
+      runWithRequestId(event.requestId ?? `evt-${event.id}`, () => this.options.logger.debug({ event: event.type, eventId: event.id }, 'event relayed'));
+    }
   }
 
   private queue(service: ServiceName): Queue {

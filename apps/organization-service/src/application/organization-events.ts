@@ -1,4 +1,4 @@
-import type { EventContract, OrganizationStanding } from '@pfs/contracts';
+import type { EventContract, EventOutbox, OrganizationStanding } from '@pfs/contracts';
 import type { Organization } from '../domain/organization';
 
 /** The `organization.created` payload, the same whichever way an organization came to be. */
@@ -20,4 +20,10 @@ export function organizationCreated(organization: Organization): EventContract['
  */
 export function standingUpdated(standing: OrganizationStanding, now: Date): EventContract['organization.standing.updated'] {
   return { ...standing, updatedAt: now.toISOString() };
+}
+
+/** A new organization's events, the same whichever way it came to be: `organization.created` and its first standing (no LOA yet). */
+export async function appendCreated(outbox: EventOutbox, organization: Organization): Promise<void> {
+  await outbox.append('organization.created', organizationCreated(organization));
+  await outbox.append('organization.standing.updated', standingUpdated(organization.standing(false), organization.createdAt));
 }

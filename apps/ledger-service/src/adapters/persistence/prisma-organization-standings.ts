@@ -18,20 +18,7 @@ export class PrismaOrganizationStandings extends OrganizationStandings {
   }
 
   async apply(standing: OrganizationStanding, sequence: number): Promise<boolean> {
-    const s = standing;
-    const taken = await this.host.client.$executeRaw`
-      INSERT INTO "ledger"."organization_standings" AS o
-        (organization_id, verification_status, parent_organization_id, parent_holds_active_loa, referrer_organization_id, sequence, updated_at)
-      VALUES (${s.organizationId}, ${s.verificationStatus}, ${s.parentOrganizationId}, ${s.parentHoldsActiveLoa}, ${s.referrerOrganizationId}, ${sequence}, now())
-      ON CONFLICT (organization_id) DO UPDATE SET
-        verification_status = EXCLUDED.verification_status,
-        parent_organization_id = EXCLUDED.parent_organization_id,
-        parent_holds_active_loa = EXCLUDED.parent_holds_active_loa,
-        referrer_organization_id = EXCLUDED.referrer_organization_id,
-        sequence = EXCLUDED.sequence,
-        updated_at = now()
-      WHERE o.sequence < EXCLUDED.sequence`;
-    return taken > 0;
+    return (await this.upsert(standing, sequence)) > 0;
   }
 
   async find(organizationId: string): Promise<OrganizationStanding | null> {
@@ -49,17 +36,27 @@ export class PrismaOrganizationStandings extends OrganizationStandings {
   }
 
   async remember(standing: OrganizationStanding): Promise<void> {
+    await this.upsert(standing, null);
+  }
+
+  /**
+   * With a sequence (an event): taken only when newer than the row's. Without (the owner's answer
+   * now): always taken, keeping the row's sequence (0 for a first row), so any event numbered after
+   * it still replaces the answer.
+   */
+  private upsert(standing: OrganizationStanding, sequence: number | null): Promise<number> {
     const s = standing;
-    // Sequence 0 for a first row, and the row's own otherwise: any event numbered after it still replaces the answer.
-    await this.host.client.$executeRaw`
+    return this.host.client.$executeRaw`
       INSERT INTO "ledger"."organization_standings" AS o
         (organization_id, verification_status, parent_organization_id, parent_holds_active_loa, referrer_organization_id, sequence, updated_at)
-      VALUES (${s.organizationId}, ${s.verificationStatus}, ${s.parentOrganizationId}, ${s.parentHoldsActiveLoa}, ${s.referrerOrganizationId}, 0, now())
+      VALUES (${s.organizationId}, ${s.verificationStatus}, ${s.parentOrganizationId}, ${s.parentHoldsActiveLoa}, ${s.referrerOrganizationId}, COALESCE(${sequence}::int, 0), now())
       ON CONFLICT (organization_id) DO UPDATE SET
         verification_status = EXCLUDED.verification_status,
         parent_organization_id = EXCLUDED.parent_organization_id,
         parent_holds_active_loa = EXCLUDED.parent_holds_active_loa,
         referrer_organization_id = EXCLUDED.referrer_organization_id,
-        updated_at = now()`;
+        sequence = COALESCE(${sequence}::int, o.sequence),
+        updated_at = now()
+      WHERE ${sequence}::int IS NULL OR o.sequence < EXCLUDED.sequence`;
   }
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { approvedStanding } from '../../approved-standing';
 import { Clock, IdGenerator, UnitOfWork, type TransactionView } from '@pfs/contracts';
 import { catalogAsset, positiveAmount } from '../../../domain/amounts';
 import { AccountNotFoundError, LedgerRequestError } from '../../../domain/ledger-errors';
 import { assertBeneficiaryOfAccount, payoutDestination } from '../../../domain/payout-beneficiary';
 import { Transaction } from '../../../domain/transaction';
+import { approvedStanding } from '../../approved-standing';
 import { presentTransaction } from '../../transaction.presenter';
 import { AccountRepository } from '../../ports/account.repository';
 import { BeneficiaryDirectory } from '../../ports/beneficiary-directory';

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { approvedStanding } from '../../approved-standing';
 import { Clock, EventOutbox, IdGenerator, UnitOfWork, type TransactionView } from '@pfs/contracts';
 import { catalogAsset, positiveAmount } from '../../../domain/amounts';
 import { internalTransfer, transferReceiver } from '../../../domain/internal-transfer';
@@ -9,7 +8,8 @@ import {
   LedgerRequestError,
   PrimaryAccountNotFoundError,
   ServicenetNotEnabledError,
-  } from '../../../domain/ledger-errors';
+} from '../../../domain/ledger-errors';
+import { approvedStanding } from '../../approved-standing';
 import { recordStatusChange } from '../../transaction-events';
 import { presentTransaction } from '../../transaction.presenter';
 import { AccountRepository } from '../../ports/account.repository';

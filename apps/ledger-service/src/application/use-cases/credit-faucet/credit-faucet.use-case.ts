@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { approvedStanding } from '../../approved-standing';
 import { Clock, EventOutbox, IdGenerator, UnitOfWork, type TransactionView } from '@pfs/contracts';
 import { catalogAsset, positiveAmount } from '../../../domain/amounts';
 import { depositChainsFor } from '../../../domain/deposit-chains';
 import { AccountNotFoundError, LedgerRequestError, SandboxOnlyError } from '../../../domain/ledger-errors';
 import { Transaction } from '../../../domain/transaction';
+import { approvedStanding } from '../../approved-standing';
 import { recordStatusChange } from '../../transaction-events';
 import { presentTransaction } from '../../transaction.presenter';
 import { AccountRepository } from '../../ports/account.repository';

@@ -8,7 +8,7 @@ import { OrganizationRepository } from '../../ports/organization.repository';
 import { PrimaryAccountOpener } from '../../ports/primary-account-opener';
 import { ReferralInviteRepository } from '../../ports/referral-invite.repository';
 import type { AcceptReferralInviteCommand } from './accept-referral-invite.command';
-import { organizationCreated, standingUpdated } from '../../organization-events';
+import { appendCreated } from '../../organization-events';
 
 export interface AcceptReferralInviteResult {
   organization: OrganizationView;
@@ -57,9 +57,7 @@ export class AcceptReferralInviteUseCase {
       await this.organizations.insert(organization);
       const key = await this.keys.issue(organization.id);
       await this.invites.saveAcceptance(accepted);
-      await this.outbox.append('organization.created', organizationCreated(organization));
-      // A new organization holds no LOA yet.
-      await this.outbox.append('organization.standing.updated', standingUpdated(organization.standing(false), organization.createdAt));
+      await appendCreated(this.outbox, organization);
       return { organization: presentOrganization(organization), apiKey: key.apiKey };
     });
     // After commit, never inside the transaction; a failure fails the command (503), and the event opens the account.

@@ -6,7 +6,7 @@ import { presentOrganization } from '../../organization.presenter';
 import { OrganizationRepository } from '../../ports/organization.repository';
 import { PrimaryAccountOpener } from '../../ports/primary-account-opener';
 import type { CreateOrganizationCommand } from './create-organization.command';
-import { organizationCreated, standingUpdated } from '../../organization-events';
+import { appendCreated } from '../../organization-events';
 
 /**
  * POST /v1/organizations: a client organization whose creator is the caller. Once the
@@ -42,9 +42,7 @@ export class CreateOrganizationUseCase {
         throw new OrganizationNotFoundError(command.callerOrganizationId);
       }
       await this.organizations.insert(organization);
-      await this.outbox.append('organization.created', organizationCreated(organization));
-      // A new organization holds no LOA yet.
-      await this.outbox.append('organization.standing.updated', standingUpdated(organization.standing(false), organization.createdAt));
+      await appendCreated(this.outbox, organization);
       return presentOrganization(organization);
     });
     // After commit, never inside the transaction. Should it fail, the command fails (503); the

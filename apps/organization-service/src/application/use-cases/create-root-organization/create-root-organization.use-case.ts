@@ -5,7 +5,7 @@ import { ApiKeyIssuer } from '../../api-key.issuer';
 import { OrganizationRepository } from '../../ports/organization.repository';
 import { PrimaryAccountOpener } from '../../ports/primary-account-opener';
 import { PrimaryAccountNotOpenedError, type CreateRootOrganizationCommand, type CreateRootOrganizationResult } from './create-root-organization.command';
-import { organizationCreated, standingUpdated } from '../../organization-events';
+import { appendCreated } from '../../organization-events';
 
 /**
  * Operator bootstrap (api-decisions §3): an organization with no parent, its first API key and
@@ -36,9 +36,7 @@ export class CreateRootOrganizationUseCase {
     const created = await this.unitOfWork.run(async (): Promise<CreateRootOrganizationResult> => {
       await this.organizations.insert(organization);
       const key = await this.keys.issue(organization.id);
-      await this.outbox.append('organization.created', organizationCreated(organization));
-      // A new organization holds no LOA yet.
-      await this.outbox.append('organization.standing.updated', standingUpdated(organization.standing(false), organization.createdAt));
+      await appendCreated(this.outbox, organization);
       return {
         organizationId: organization.id,
         accountId: organization.primaryAccountId,
