@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { generateApiKey, hashApiKey, newId } from '@pfs/contracts';
 import { APPS, type RunningStack } from '@pfs/devstack';
 import { readPlatformConfig } from '@pfs/platform';
@@ -50,6 +50,8 @@ describe('observability end to end: logs and metrics of every app', () => {
   // Every credential the flow uses; none may appear in any log line.
   const secrets: string[] = [];
   let traced: string;
+  let organizationId: string;
+  let bearer: string;
 
   const cli = <T>(...args: string[]): Promise<T> => e2e.cli<T>(...args);
   // Through the shared client, so every answer of the flow is also held to the OpenAPI document.
@@ -70,7 +72,8 @@ describe('observability end to end: logs and metrics of every app', () => {
     const org = await cli<{ organizationId: string; accountId: string; apiKey: string }>(
       'org:create', '--name', `observed ${randomBytes(4).toString('hex')}`, '--approved',
     );
-    const bearer = `Bearer ${org.apiKey}`;
+    bearer = `Bearer ${org.apiKey}`;
+    organizationId = org.organizationId;
     await eventually(async () => ((await get(`/v1/accounts/${org.accountId}`, bearer)).status === 200 ? true : undefined), 10000, 100);
     expect((await get('/v1/accounts', bearer)).status).toBe(200);
     const account = await get(`/v1/accounts/${org.accountId}`, bearer);
@@ -177,8 +180,21 @@ describe('observability end to end: logs and metrics of every app', () => {
       expect(sample(text, 'queue_jobs_processed_total{queue="ledger-queries",job="accounts.get",outcome="ok"}')).toBeGreaterThanOrEqual(2);
       expect(sample(text, 'queue_jobs_processed_total{queue="ledger-queries",job="accounts.get",outcome="domain_error"}')).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'outbox_oldest_unpublished_age_seconds{schema="ledger"}')).toBe(0);
-      const organization = await (await fetch(`${stack.apps.get('organization-service')?.url}/metrics`)).text();
-      expect(sample(organization, 'outbox_events_published_total{schema="organization"}')).toBeGreaterThanOrEqual(1);
+    });
+
+    it('counts the events the organization service itself publishes from its outbox', async () => {
+      // The operator CLI publishes the events it writes; a verification change is written by the service.
+      const published = async () =>
+        sample(await (await fetch(`${stack.apps.get('organization-service')?.url}/metrics`)).text(), 'outbox_events_published_total{schema="organization"}') ?? 0;
+      const before = await published();
+      const answer = await send(baseUrl, `/v1/sandbox/organizations/${organizationId}/verification`, {
+        method: 'POST',
+        headers: { authorization: bearer, 'idempotency-key': randomUUID() },
+        body: { status: 'ON_HOLD', reason: 'Proof of address is older than three months.' },
+      });
+      expect(answer.status).toBe(200);
+      // organization.verification.updated and organization.standing.updated.
+      await eventually(async () => ((await published()) >= before + 2 ? true : undefined), 10000, 100);
     });
   });
 
