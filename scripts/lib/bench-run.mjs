@@ -7,7 +7,9 @@
 // through the full stack against the faucet's full-stack credits of the same run. Then webhooks
 // (scripts/lib/bench-webhooks.mjs): signed deliveries per second from the webhook-delivery-worker
 // to a local receiver against raw BullMQ jobs on the same Redis, and commit-to-delivery latency
-// at a constant faucet rate. Not part of the test command.
+// at a constant faucet rate. Between the faucet and the quotes, the standings section: how long a
+// verification change takes to reach the ledger's decisions (its own copy of the standing). Not
+// part of the test command.
 // BENCH_ONLY=webhooks runs the webhook sections alone (BENCH_ONLY=quotes,faucet: those two).
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
@@ -31,7 +33,9 @@ const FAUCET_CLIENTS = Number(process.env.BENCH_FAUCET_CLIENTS ?? 16);
 const QUOTE_CLIENTS = Number(process.env.BENCH_QUOTE_CLIENTS ?? FAUCET_CLIENTS);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 /** The sections to run, all by default, always in this order. */
-const SECTION_NAMES = ['accounts', 'faucet', 'quotes', 'webhooks'];
+const SECTION_NAMES = ['accounts', 'faucet', 'standings', 'quotes', 'webhooks'];
+/** Verification changes the standings section measures. */
+const STANDING_CHANGES = 20;
 const SECTIONS = new Set((process.env.BENCH_ONLY ?? SECTION_NAMES.join(',')).split(',').map((name) => name.trim()));
 for (const name of SECTIONS) if (!SECTION_NAMES.includes(name)) throw new Error(`BENCH_ONLY: no section ${name} (${SECTION_NAMES.join(', ')})`);
 
@@ -129,11 +133,12 @@ async function main() {
   };
   try {
     await reportFootprint('after start-up');
-    if (SECTIONS.has('accounts') || SECTIONS.has('faucet') || SECTIONS.has('quotes')) {
+    if (SECTIONS.has('accounts') || SECTIONS.has('faucet') || SECTIONS.has('standings') || SECTIONS.has('quotes')) {
       const created = createOrganization('Bench');
       await accountVisible(created);
       if (SECTIONS.has('accounts')) await benchAccounts(created);
       const faucet = SECTIONS.has('faucet') ? await benchFaucet(stack, created.apiKey, databaseUrl) : undefined;
+      if (SECTIONS.has('standings')) await benchStandingLag(stack, createOrganization('Bench standings'));
       if (SECTIONS.has('quotes')) {
         await benchQuotes({
           stack,
@@ -381,6 +386,35 @@ async function benchFaucet(stack, apiKey, databaseUrl) {
   console.log(`apps' CPU ms per full-stack credit: ${stackRun.cpu}`);
   await checkFaucetBooks(databaseUrl, stackAccounts, credited);
   return stackRun;
+}
+
+/**
+ * How long a change of standing takes to reach the ledger's decisions: the organization is put
+ * ON_HOLD, then faucet credits are asked one after another until the first refusal (403); the
+ * time from the change's 200 to that refusal is the lag. Approved again after each, and served at
+ * once (a refusal double-checks the organization service). The README states ≤ 1 s at p99.
+ */
+async function benchStandingLag(stack, created) {
+  const api = gatewayApi(stack.gatewayUrl, created.apiKey);
+  await api('POST', '/v1/funding-methods', { asset: 'USDC', accountId: created.accountId });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const post = faucetPoster(stack.gatewayUrl, created.apiKey, agent);
+  const verify = (body) => api('POST', `/v1/sandbox/organizations/${created.organizationId}/verification`, body);
+  const lags = [];
+  for (let change = 0; change < STANDING_CHANGES; change++) {
+    await verify({ status: 'ON_HOLD', reason: `Bench check ${change}` });
+    const changed = performance.now();
+    while (await post(created.accountId)) {
+      if (performance.now() - changed > 60_000) throw new Error('standings: a verification change did not reach the ledger within 60 s');
+    }
+    lags.push(performance.now() - changed);
+    await verify({ status: 'APPROVED' });
+    if (!(await post(created.accountId))) throw new Error('standings: a just-approved organization was refused');
+  }
+  agent.destroy();
+  const { p50, p99 } = percentiles(lags);
+  console.log(`\nStanding lag: a verification change reaches the faucet's decisions, ${STANDING_CHANGES} changes`);
+  console.log(`p50 ${p50} ms, p99 ${p99} ms, slowest ${Math.round(Math.max(...lags))} ms (target p99 ≤ 1000 ms)`);
 }
 
 /**

