@@ -10,12 +10,10 @@ import { BullmqDeliveryQueue } from './adapters/messaging/bullmq-delivery.queue'
 import { DeliveryQueueWorker } from './adapters/messaging/delivery-queue.worker';
 import { DeliverySweeper } from './adapters/messaging/delivery-sweeper';
 import { PrismaDeliveryRepository } from './adapters/persistence/prisma-delivery.repository';
-import { PrismaEndpointHealthRepository } from './adapters/persistence/prisma-endpoint-health.repository';
 import { DeliveryQueue } from './application/ports/delivery-queue';
 import { DeliverySettings } from './application/ports/delivery-settings';
 import { DeliveryRepository } from './application/ports/delivery.repository';
 import { EndpointDirectory } from './application/ports/endpoint-directory';
-import { EndpointHealthRepository } from './application/ports/endpoint-health.repository';
 import { WebhookSender } from './application/ports/webhook-sender';
 import { AttemptDeliveryUseCase } from './application/use-cases/attempt-delivery/attempt-delivery.use-case';
 import { RecordMessageUseCase } from './application/use-cases/record-message/record-message.use-case';
@@ -59,7 +57,6 @@ export const WEBHOOK_DELIVERY_WORKER_PROVIDERS: Provider[] = [
   { provide: EnvDeliverySettings, useFactory: () => new EnvDeliverySettings() },
   { provide: DeliverySettings, useExisting: EnvDeliverySettings },
   { provide: DeliveryRepository, useClass: PrismaDeliveryRepository },
-  { provide: EndpointHealthRepository, useClass: PrismaEndpointHealthRepository },
   {
     provide: EndpointDirectory,
     useFactory: (bus: CommandBus, config: PlatformConfig, settings: EnvDeliverySettings) =>

@@ -43,6 +43,21 @@ export interface EventConsumerOptions {
 }
 
 export type EventOutcome = 'ok' | 'duplicate' | 'stale' | 'failed';
+type HandledOutcome = Exclude<EventOutcome, 'failed'>;
+
+interface PendingEvent {
+  event: EventEnvelope;
+  resolve: (outcome: HandledOutcome) => void;
+  reject: (error: Error) => void;
+}
+
+/** Batches of one subscriber running at once; the worker's other jobs wait for the next batch. */
+const MAX_BATCHES_IN_FLIGHT = 2;
+/** The most events one transaction takes (the worker's concurrency bounds it too). */
+const MAX_BATCH_SIZE = 32;
+
+const requestIdOf = (event: EventEnvelope): string => event.requestId ?? `evt-${event.id}`;
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 export interface EventOutcomeListener {
   (outcome: EventOutcome, event: string, durationMs: number): void;
@@ -62,7 +77,8 @@ class DeadLetteredError extends UnrecoverableError {
 /**
  * Consumes a subscriber's event queue at least once. The event id goes into the subscriber's
  * `processed_events` in the same transaction as the handler's effect, so a redelivery is a
- * no-op. A failing handler rethrows: BullMQ retries with backoff, up to the bounded attempts;
+ * no-op. Events taken while others are being handled are handled together, in one transaction
+ * (falling back to one transaction each when it fails). A failing handler rethrows: BullMQ retries with backoff, up to the bounded attempts;
  * the last failure, or an event the contract refuses, goes to the subscriber's dead-letter
  * queue (`<service>-events-dead`) with an error log line and a metric.
  */
@@ -73,6 +89,8 @@ export class EventConsumer {
   private worker?: Worker;
   private deadLetters?: DeadLetters;
   private closing?: Promise<void>;
+  private readonly waiting: PendingEvent[] = [];
+  private batchesInFlight = 0;
   onOutcome?: EventOutcomeListener;
   /** Called once per event put into the dead-letter queue, with its type (the job's name). */
   onDeadLettered?: (event: string) => void;
@@ -145,15 +163,73 @@ export class EventConsumer {
    * Exposed for tests: processes one envelope exactly as a delivered job would be. The inbox row
    * comes first, so a stale event is also recorded as handled and a redelivery is a duplicate.
    */
-  async handle(event: EventEnvelope): Promise<'ok' | 'duplicate' | 'stale'> {
+  async handle(event: EventEnvelope): Promise<HandledOutcome> {
+    const handler = this.handlerOf(event);
+    return this.unitOfWork.run(() => this.apply(event, handler));
+  }
+
+  /**
+   * Exposed for tests: processes several envelopes as one batch of delivered jobs is, in one
+   * transaction. When that transaction fails, each event runs again in a transaction of its own,
+   * so one bad event cannot hold the rest back: each gets its own outcome or error.
+   */
+  async handleAll(events: readonly EventEnvelope[]): Promise<Array<HandledOutcome | Error>> {
+    const one = (event: EventEnvelope) => runWithRequestId(requestIdOf(event), () => this.handle(event).catch(asError));
+    if (events.length === 1) return [await one(events[0] as EventEnvelope)];
+    try {
+      return await this.unitOfWork.run(async () => {
+        const outcomes: HandledOutcome[] = [];
+        // One after another: the events share the transaction's connection.
+        for (const event of events) outcomes.push(await runWithRequestId(requestIdOf(event), () => this.apply(event, this.handlerOf(event))));
+        return outcomes;
+      });
+    } catch {
+      return Promise.all(events.map(one));
+    }
+  }
+
+  private handlerOf(event: EventEnvelope): EventHandler {
     const handler = this.registry.get(event.type) as EventHandler | undefined;
     if (!handler) throw new Error(`${this.service} does not subscribe to ${event.type}`);
-    return this.unitOfWork.run(async () => {
-      if (!(await this.processed.markProcessed(event.id))) return 'duplicate' as const;
-      if (handler.ordered && !(await this.processed.advanceSequence(event))) return 'stale' as const;
-      await handler.handle(event);
-      return 'ok' as const;
+    return handler;
+  }
+
+  private async apply(event: EventEnvelope, handler: EventHandler): Promise<HandledOutcome> {
+    if (!(await this.processed.markProcessed(event.id))) return 'duplicate';
+    if (handler.ordered && !(await this.processed.advanceSequence(event))) return 'stale';
+    await handler.handle(event);
+    return 'ok';
+  }
+
+  /**
+   * A delivered event joins the next batch. While fewer than MAX_BATCHES_IN_FLIGHT batches run, a
+   * batch starts at once (one event alone waits for nothing); while they run, the events the
+   * worker takes meanwhile gather into the next one, so a busy consumer commits many per transaction.
+   */
+  private inBatch(event: EventEnvelope): Promise<HandledOutcome> {
+    return new Promise<HandledOutcome>((resolve, reject) => {
+      this.waiting.push({ event, resolve, reject });
+      this.startBatches();
     });
+  }
+
+  private startBatches(): void {
+    while (this.waiting.length && this.batchesInFlight < MAX_BATCHES_IN_FLIGHT) {
+      const batch = this.waiting.splice(0, MAX_BATCH_SIZE);
+      this.batchesInFlight += 1;
+      void this.handleAll(batch.map((pending) => pending.event))
+        .then((results) =>
+          results.forEach((result, index) => {
+            const pending = batch[index] as PendingEvent;
+            if (result instanceof Error) pending.reject(result);
+            else pending.resolve(result);
+          }),
+        )
+        .finally(() => {
+          this.batchesInFlight -= 1;
+          this.startBatches();
+        });
+    }
   }
 
   private async process(job: Job): Promise<void> {
@@ -169,9 +245,9 @@ export class EventConsumer {
     }
     const event = parsed.event as EventEnvelope;
     const started = Date.now();
-    await runWithRequestId(event.requestId ?? `evt-${event.id}`, async () => {
+    await runWithRequestId(requestIdOf(event), async () => {
       try {
-        const outcome = await this.handle(event);
+        const outcome = await this.inBatch(event);
         this.onOutcome?.(outcome, event.type, Date.now() - started);
         this.options.logger.info(
           { event: event.type, eventId: event.id, aggregateId: event.aggregateId, sequence: event.sequence, outcome },

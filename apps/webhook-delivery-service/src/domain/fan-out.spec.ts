@@ -47,11 +47,11 @@ describe('fan-out (spec 6.4)', () => {
       endpoint('ep_broker', broker),
       endpoint('ep_stranger', 'org_stranger'),
     ];
-    const of = (organizationId: string) => endpoints.filter((candidate) => candidate.props.organizationId === organizationId);
+    const of = (organizationId: string) => endpoints.filter((candidate) => candidate.props.organizationId === organizationId).map((candidate) => candidate.props);
     expect(fanOut('transaction.status.updated', withoutLoa, of).map((target) => target.id)).toEqual(['ep_client_all', 'ep_client_tx']);
     expect(fanOut('transaction.status.updated', withLoa, of).map((target) => target.id)).toEqual(['ep_client_all', 'ep_client_tx', 'ep_broker']);
     expect(fanOut('organization.verification.updated', withoutLoa, of).map((target) => target.id)).toEqual(['ep_client_all', 'ep_client_kyc', 'ep_broker']);
-    expect(subscribes(endpoint('ep_x', client, { eventTypes: ['organization.verification.updated'] }), 'transaction.status.updated')).toBe(false);
+    expect(subscribes(endpoint('ep_x', client, { eventTypes: ['organization.verification.updated'] }).props, 'transaction.status.updated')).toBe(false);
   });
 
   it('builds exactly spec 2.12’s envelope from the event, without the internal fields', () => {

@@ -1,5 +1,11 @@
 import type { EventEnvelope, WebhookAudience, WebhookEventType } from '@pfs/contracts';
-import type { WebhookEndpoint } from './webhook-endpoint';
+import type { WebhookEndpointProps } from './webhook-endpoint';
+
+/**
+ * What the fan-out reads of an endpoint: whose it is, what it takes and whether it is on. Never
+ * its URL or secret: an event is fanned out without opening a single sealed secret.
+ */
+export type EndpointSubscription = Readonly<Pick<WebhookEndpointProps, 'id' | 'organizationId' | 'disabled' | 'eventTypes' | 'deletedAt'>>;
 
 /** The body every endpoint receives for an event: spec 2.12's envelope with spec 6.2's data, nothing else. */
 export interface WebhookBody {
@@ -25,27 +31,26 @@ export function recipientOrganizations(type: WebhookEventType, audience: Webhook
 }
 
 /** Whether the endpoint (not deleted) is subscribed to this type (no types: all), enabled or not. */
-export function subscribedTo(endpoint: WebhookEndpoint, type: WebhookEventType): boolean {
-  const e = endpoint.props;
-  return e.deletedAt === null && (e.eventTypes.length === 0 || e.eventTypes.includes(type));
+export function subscribedTo(endpoint: EndpointSubscription, type: WebhookEventType): boolean {
+  return endpoint.deletedAt === null && (endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(type));
 }
 
 /** Whether the endpoint takes this type now: enabled, not deleted, and subscribed (no types: all). */
-export function subscribes(endpoint: WebhookEndpoint, type: WebhookEventType): boolean {
-  return !endpoint.props.disabled && subscribedTo(endpoint, type);
+export function subscribes(endpoint: EndpointSubscription, type: WebhookEventType): boolean {
+  return !endpoint.disabled && subscribedTo(endpoint, type);
 }
 
 /** The endpoints one event is delivered to: each recipient organization's subscribed endpoints. */
-export function fanOut(type: WebhookEventType, audience: WebhookAudience, endpointsOf: (organizationId: string) => readonly WebhookEndpoint[]): WebhookEndpoint[] {
-  return dueTo(type, audience, endpointsOf).filter((endpoint) => !endpoint.props.disabled);
+export function fanOut(type: WebhookEventType, audience: WebhookAudience, endpointsOf: (organizationId: string) => readonly EndpointSubscription[]): EndpointSubscription[] {
+  return dueTo(type, audience, endpointsOf).filter((endpoint) => !endpoint.disabled);
 }
 
 /**
  * Every endpoint the event is due to, disabled ones included: a disabled endpoint's delivery is
  * recorded as dropped (api-decisions §8), so recover can send it once the endpoint is back.
  */
-export function dueTo(type: WebhookEventType, audience: WebhookAudience, endpointsOf: (organizationId: string) => readonly WebhookEndpoint[]): WebhookEndpoint[] {
+export function dueTo(type: WebhookEventType, audience: WebhookAudience, endpointsOf: (organizationId: string) => readonly EndpointSubscription[]): EndpointSubscription[] {
   return recipientOrganizations(type, audience).flatMap((organizationId) =>
-    endpointsOf(organizationId).filter((endpoint) => endpoint.props.organizationId === organizationId && subscribedTo(endpoint, type)),
+    endpointsOf(organizationId).filter((endpoint) => endpoint.organizationId === organizationId && subscribedTo(endpoint, type)),
   );
 }

@@ -1,6 +1,5 @@
 import type { EventEnvelope, WebhookEventType } from '@pfs/contracts';
-import { dueTo, webhookBody } from './fan-out';
-import type { WebhookEndpoint } from './webhook-endpoint';
+import { dueTo, webhookBody, type EndpointSubscription } from './fan-out';
 
 /**
  * One webhook event as partners receive it: `msg_…` is its `hook-id` on every endpoint and
@@ -21,18 +20,18 @@ export interface WebhookMessage {
 /** The message of an event and the endpoints it goes to: spec 6.4's recipients' subscribed endpoints (disabled: dropped). */
 export function messageOf(
   event: EventEnvelope<WebhookEventType>,
-  endpoints: readonly WebhookEndpoint[],
+  endpoints: readonly EndpointSubscription[],
   id: string,
   now: Date,
 ): WebhookMessage {
-  const due = dueTo(event.type, event.audience, (organizationId) => endpoints.filter((endpoint) => endpoint.props.organizationId === organizationId));
+  const due = dueTo(event.type, event.audience, (organizationId) => endpoints.filter((endpoint) => endpoint.organizationId === organizationId));
   return {
     id,
     eventId: event.id,
     eventType: event.type,
     organizationId: event.audience.organizationId,
     payload: JSON.stringify(webhookBody(event)),
-    deliveries: due.map((endpoint) => ({ endpointId: endpoint.id, organizationId: endpoint.props.organizationId, dropped: endpoint.props.disabled })),
+    deliveries: due.map((endpoint) => ({ endpointId: endpoint.id, organizationId: endpoint.organizationId, dropped: endpoint.disabled })),
     createdAt: now,
   };
 }

@@ -3,6 +3,7 @@ import type { CursorPosition } from '@pfs/contracts';
 import { newestFirstPage, PrismaTransactionHost, type Prisma } from '@pfs/persistence';
 import type { SecretBox } from '@pfs/platform';
 import { WebhookEndpointRepository } from '../../application/ports/webhook-endpoint.repository';
+import type { EndpointSubscription } from '../../domain/fan-out';
 import { WebhookEndpoint } from '../../domain/webhook-endpoint';
 
 /** The box the signing secrets are sealed with at rest (WEBHOOK_SECRET_KEY). */
@@ -44,9 +45,14 @@ export class PrismaWebhookEndpointRepository extends WebhookEndpointRepository {
     return rows.map((row) => this.toEndpoint(row));
   }
 
-  async findLiveOf(organizationIds: readonly string[]): Promise<WebhookEndpoint[]> {
-    const rows = await this.host.client.webhookEndpoint.findMany({ where: { organizationId: { in: [...organizationIds] }, deletedAt: null }, orderBy: { createdAt: 'asc' } });
-    return rows.map((row) => this.toEndpoint(row));
+  // Once per event on the fan-out's path: one raw statement (no model query to compile) that
+  // reads neither URL nor secret, so nothing is unsealed.
+  async findSubscriptionsOf(organizationIds: readonly string[]): Promise<EndpointSubscription[]> {
+    const rows = await this.host.client.$queryRaw<Array<{ id: string; organization_id: string; disabled: boolean; event_types: string[] }>>`
+      SELECT id, organization_id, disabled, event_types FROM "webhook"."endpoints"
+      WHERE organization_id = ANY(${[...organizationIds]}::text[]) AND deleted_at IS NULL
+      ORDER BY created_at, id`;
+    return rows.map((row) => ({ id: row.id, organizationId: row.organization_id, disabled: row.disabled, eventTypes: row.event_types, deletedAt: null }));
   }
 
   async save(endpoint: WebhookEndpoint): Promise<void> {

@@ -1,4 +1,5 @@
 import type { CursorPosition } from '@pfs/contracts';
+import type { EndpointSubscription } from '../../domain/fan-out';
 import type { WebhookEndpoint } from '../../domain/webhook-endpoint';
 
 export abstract class WebhookEndpointRepository {
@@ -10,6 +11,9 @@ export abstract class WebhookEndpointRepository {
   /** The organization's endpoints that are not deleted, newest first, strictly after `after`. */
   abstract list(organizationId: string, after: CursorPosition | null, limit: number): Promise<WebhookEndpoint[]>;
   abstract save(endpoint: WebhookEndpoint): Promise<void>;
-  /** The endpoints of these organizations that are not deleted (disabled ones included: the fan-out decides). */
-  abstract findLiveOf(organizationIds: readonly string[]): Promise<WebhookEndpoint[]>;
+  /**
+   * What the fan-out needs of the endpoints of these organizations that are not deleted (disabled
+   * ones included: the fan-out decides), oldest first; no secret is opened.
+   */
+  abstract findSubscriptionsOf(organizationIds: readonly string[]): Promise<EndpointSubscription[]>;
 }

@@ -1,6 +1,7 @@
 import type { CursorPosition } from '@pfs/contracts';
 import { newestFirstPage } from '@pfs/test-doubles';
 import { WebhookEndpointRepository } from '../../../src/application/ports/webhook-endpoint.repository';
+import type { EndpointSubscription } from '../../../src/domain/fan-out';
 import type { WebhookEndpoint } from '../../../src/domain/webhook-endpoint';
 
 /** The WebhookEndpointRepository contract over a map, for use-case unit tests. */
@@ -28,7 +29,10 @@ export class InMemoryWebhookEndpointRepository extends WebhookEndpointRepository
     this.endpoints.set(endpoint.id, endpoint);
   }
 
-  async findLiveOf(organizationIds: readonly string[]): Promise<WebhookEndpoint[]> {
-    return [...this.endpoints.values()].filter((endpoint) => organizationIds.includes(endpoint.props.organizationId) && endpoint.props.deletedAt === null);
+  async findSubscriptionsOf(organizationIds: readonly string[]): Promise<EndpointSubscription[]> {
+    return [...this.endpoints.values()]
+      .filter((endpoint) => organizationIds.includes(endpoint.props.organizationId) && endpoint.props.deletedAt === null)
+      .sort((a, b) => a.props.createdAt.getTime() - b.props.createdAt.getTime())
+      .map(({ props: { id, organizationId, disabled, eventTypes, deletedAt } }) => ({ id, organizationId, disabled, eventTypes, deletedAt }));
   }
 }

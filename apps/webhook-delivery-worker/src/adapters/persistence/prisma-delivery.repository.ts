@@ -10,6 +10,7 @@ import type {
 } from '../../application/ports/delivery.repository';
 import { DeliveryRepository } from '../../application/ports/delivery.repository';
 import type { DeliverySchedule, DeliveryStatus } from '../../domain/delivery';
+import type { EndpointHealth } from '../../domain/endpoint-health';
 
 interface ScheduleRow {
   status: DeliveryStatus;
@@ -26,8 +27,8 @@ const schedule = (row: ScheduleRow): DeliverySchedule => ({
 });
 
 /**
- * Messages, deliveries and attempts in the `delivery` schema, in raw SQL: every attempt costs a
- * claim and a record, and these are the hot path of the worker.
+ * Messages, deliveries, attempts and each endpoint's run of failures in the `delivery` schema, in
+ * raw SQL: every attempt costs a claim and a record, and these are the hot path of the worker.
  */
 @Injectable()
 export class PrismaDeliveryRepository extends DeliveryRepository {
@@ -80,10 +81,17 @@ export class PrismaDeliveryRepository extends DeliveryRepository {
     };
   }
 
-  async recordAttempt(attempt: AttemptRecord, next: DeliverySchedule, holder: string): Promise<{ attempt: number; schedule: DeliverySchedule }> {
-    // One statement: the row lock orders overlapping attempts, and the attempt row takes the
-    // count the update produced.
-    const rows = await this.host.client.$queryRaw<ScheduleRow[]>`
+  async recordAttempt(
+    attempt: AttemptRecord,
+    next: DeliverySchedule,
+    holder: string,
+    endpoint: { outcome: 'success' | 'failure'; at: Date },
+  ): Promise<{ attempt: number; schedule: DeliverySchedule; health: EndpointHealth }> {
+    // One statement: the row lock orders overlapping attempts, the attempt row takes the count
+    // the update produced, and the endpoint's run of failures moves with it (a failure counts in
+    // one upsert, so concurrent attempts add up; a success writes only a run that is failing).
+    const failed = endpoint.outcome === 'failure';
+    const rows = await this.host.client.$queryRaw<Array<ScheduleRow & { consecutive_failures: number | null; failing_since: Date | null }>>`
       WITH updated AS (
         UPDATE "delivery"."deliveries" d
         SET attempts_made = d.attempts_made + 1,
@@ -100,11 +108,25 @@ export class PrismaDeliveryRepository extends DeliveryRepository {
         SELECT ${attempt.id}, ${attempt.deliveryId}, ${attempt.messageId}, ${attempt.endpointId}, ${attempt.organizationId}, ${attempt.eventType},
                updated.attempts_made, ${attempt.attemptedAt}, ${attempt.statusCode}::int, ${attempt.durationMs}::int, ${attempt.error}, ${attempt.response}
         FROM updated
+      ), failure AS (
+        INSERT INTO "delivery"."endpoint_health" AS h (endpoint_id, consecutive_failures, failing_since, updated_at)
+        SELECT ${attempt.endpointId}, 1, ${endpoint.at}::timestamptz, ${endpoint.at}::timestamptz FROM updated WHERE ${failed}::boolean
+        ON CONFLICT (endpoint_id) DO UPDATE
+        SET consecutive_failures = h.consecutive_failures + 1, failing_since = COALESCE(h.failing_since, EXCLUDED.failing_since), updated_at = EXCLUDED.updated_at
+        RETURNING consecutive_failures, failing_since
+      ), success AS (
+        UPDATE "delivery"."endpoint_health" SET consecutive_failures = 0, failing_since = NULL, updated_at = now()
+        WHERE endpoint_id = ${attempt.endpointId} AND consecutive_failures > 0 AND NOT ${failed}::boolean AND EXISTS (SELECT 1 FROM updated)
       )
-      SELECT status, attempts_made, retry_index, next_attempt_at FROM updated`;
+      SELECT u.status, u.attempts_made, u.retry_index, u.next_attempt_at, f.consecutive_failures, f.failing_since
+      FROM updated u LEFT JOIN failure f ON true`;
     const row = rows[0];
     if (!row) throw new Error(`delivery ${attempt.deliveryId} does not exist`);
-    return { attempt: row.attempts_made, schedule: schedule(row) };
+    return {
+      attempt: row.attempts_made,
+      schedule: schedule(row),
+      health: { consecutiveFailures: row.consecutive_failures ?? 0, failingSince: row.failing_since },
+    };
   }
 
   async drop(deliveryId: string): Promise<void> {

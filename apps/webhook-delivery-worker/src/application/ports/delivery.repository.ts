@@ -1,5 +1,6 @@
 import type { CursorPosition } from '@pfs/contracts';
 import type { DeliverySchedule } from '../../domain/delivery';
+import type { EndpointHealth } from '../../domain/endpoint-health';
 
 /** A delivery that is due (or will be) at `dueAt`: what the queue gets a job for. */
 export interface DueDelivery {
@@ -68,10 +69,17 @@ export abstract class DeliveryRepository {
    * Writes the attempt and, while `holder` still holds the lease, the delivery's next step (and
    * frees the lease). A resend or recover that came meanwhile took the lease away and set its own
    * schedule: that one stays. Either way the attempt counts, numbered by the row's count, so two
-   * overlapping attempts never share a number. Answers the attempt's number and the schedule
-   * the row has now.
+   * overlapping attempts never share a number. In the same write, the endpoint's run of failures:
+   * a failure adds one to it (atomically, whatever runs beside it; the run starts at `at`), a
+   * success ends it. Answers the attempt's number, the schedule the row has now and the run after
+   * the attempt.
    */
-  abstract recordAttempt(attempt: AttemptRecord, next: DeliverySchedule, holder: string): Promise<{ attempt: number; schedule: DeliverySchedule }>;
+  abstract recordAttempt(
+    attempt: AttemptRecord,
+    next: DeliverySchedule,
+    holder: string,
+    endpoint: { outcome: 'success' | 'failure'; at: Date },
+  ): Promise<{ attempt: number; schedule: DeliverySchedule; health: EndpointHealth }>;
   /** The endpoint is disabled or deleted: the delivery is dropped (recover brings it back). */
   abstract drop(deliveryId: string): Promise<void>;
   /** PENDING deliveries due by `now` whose lease (if any) has ended, oldest first. */

@@ -9,6 +9,8 @@ import {
   type NewMessage,
 } from '../../../src/application/ports/delivery.repository';
 import type { DeliverySchedule, DeliveryStatus } from '../../../src/domain/delivery';
+import type { EndpointHealth } from '../../../src/domain/endpoint-health';
+import { InMemoryEndpointHealth } from './in-memory-endpoint-health';
 
 interface MessageRow {
   id: string;
@@ -37,6 +39,10 @@ const CLAIM_SLACK_MS = 1000;
  * never edits the store behind the repository's back.
  */
 export class InMemoryDeliveryRepository extends DeliveryRepository {
+  constructor(readonly health = new InMemoryEndpointHealth()) {
+    super();
+  }
+
   readonly messages = new Map<string, MessageRow>();
   readonly deliveries = new Map<string, DeliveryRow>();
   readonly attempts: AttemptRecord[] = [];
@@ -87,14 +93,20 @@ export class InMemoryDeliveryRepository extends DeliveryRepository {
     return { ...scheduleOf(row), id: row.id, messageId: row.messageId, endpointId: row.endpointId, organizationId: row.organizationId, eventType: message.eventType, payload: message.payload };
   }
 
-  async recordAttempt(attempt: AttemptRecord, next: DeliverySchedule, holder: string): Promise<{ attempt: number; schedule: DeliverySchedule }> {
+  async recordAttempt(
+    attempt: AttemptRecord,
+    next: DeliverySchedule,
+    holder: string,
+    endpoint: { outcome: 'success' | 'failure'; at: Date },
+  ): Promise<{ attempt: number; schedule: DeliverySchedule; health: EndpointHealth }> {
     const row = this.deliveries.get(attempt.deliveryId);
     if (!row) throw new Error(`delivery ${attempt.deliveryId} does not exist`);
     const count = row.attemptsMade + 1;
     if (row.leasedBy === holder) this.update(row.id, next);
     row.attemptsMade = count;
     this.attempts.push({ ...attempt, attempt: count });
-    return { attempt: count, schedule: scheduleOf(row) };
+    const health = endpoint.outcome === 'failure' ? await this.health.recordFailure(attempt.endpointId, endpoint.at) : await this.health.recordSuccess(attempt.endpointId);
+    return { attempt: count, schedule: scheduleOf(row), health };
   }
 
   async drop(deliveryId: string): Promise<void> {

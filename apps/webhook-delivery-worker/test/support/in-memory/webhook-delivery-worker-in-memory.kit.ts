@@ -13,7 +13,6 @@ import { SweepDeliveriesUseCase } from '../../../src/application/use-cases/sweep
 import { FakeEndpointDirectory } from './fake-endpoint.directory';
 import { FixedDeliverySettings, type DeliverySettingsOverrides } from './fixed-delivery.settings';
 import { InMemoryDeliveryRepository } from './in-memory-delivery.repository';
-import { InMemoryEndpointHealthRepository } from './in-memory-endpoint-health.repository';
 import { RecordingDeliveryQueue } from './recording-delivery.queue';
 import { ScriptedWebhookSender } from './scripted-webhook.sender';
 
@@ -39,7 +38,7 @@ export function webhookDeliveryWorkerInMemory(options: WorkerKitOptions = {}) {
   const random = options.random ?? new SeededRandomSource('webhook-deliveries');
   const unitOfWork = new InMemoryUnitOfWork();
   const deliveries = new InMemoryDeliveryRepository();
-  const health = new InMemoryEndpointHealthRepository();
+  const health = deliveries.health;
   const endpoints = new FakeEndpointDirectory();
   const sender = new ScriptedWebhookSender();
   const queue = new RecordingDeliveryQueue();
@@ -55,7 +54,7 @@ export function webhookDeliveryWorkerInMemory(options: WorkerKitOptions = {}) {
     queue,
     settings,
     recordMessage: new RecordMessageUseCase(deliveries, queue, ids),
-    attemptDelivery: new AttemptDeliveryUseCase(deliveries, health, endpoints, sender, queue, settings, ids, random, clock),
+    attemptDelivery: new AttemptDeliveryUseCase(deliveries, endpoints, sender, queue, settings, ids, random, clock),
     sweepDeliveries: new SweepDeliveriesUseCase(deliveries, queue, clock),
     listDeliveryAttempts: new ListDeliveryAttemptsUseCase(deliveries, cursors),
     resendDelivery: new ResendDeliveryUseCase(unitOfWork, deliveries, queue, clock),

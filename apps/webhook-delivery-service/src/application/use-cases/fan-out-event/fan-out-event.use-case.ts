@@ -22,7 +22,7 @@ export class FanOutEventUseCase {
   ) {}
 
   async execute(event: EventEnvelope<WebhookEventType>): Promise<WebhookMessage> {
-    const endpoints = await this.endpoints.findLiveOf(recipientOrganizations(event.type, event.audience));
+    const endpoints = await this.endpoints.findSubscriptionsOf(recipientOrganizations(event.type, event.audience));
     const message = messageOf(event, endpoints, this.ids.next('webhookMessage'), this.clock.now());
     if (!(await this.messages.insert(message))) return message;
     if (message.deliveries.length) {

@@ -8,7 +8,6 @@ import { DeliveryQueue } from '../../ports/delivery-queue';
 import { DeliverySettings } from '../../ports/delivery-settings';
 import { DeliveryRepository } from '../../ports/delivery.repository';
 import { EndpointDirectory } from '../../ports/endpoint-directory';
-import { EndpointHealthRepository } from '../../ports/endpoint-health.repository';
 import { WebhookSender } from '../../ports/webhook-sender';
 import { randomUnit } from '../../random-unit';
 import type { AttemptDeliveryCommand } from './attempt-delivery.command';
@@ -30,14 +29,13 @@ export type AttemptOutcome = { kind: 'skipped' } | { kind: 'dropped' } | { kind:
  * One attempt of one delivery: lease the row, ask the webhook-delivery service where the
  * endpoint is now and what it signs with, sign at the moment of sending (spec 6.3, a fresh
  * timestamp per attempt, the same `hook-id` always), send, and record the attempt with the
- * delivery's next step in one statement. The next attempt is queued after it; a 410,
- * or failures past WEBHOOK_DISABLE_AFTER, disable the endpoint.
+ * delivery's next step and the endpoint's run of failures in one statement. The next attempt is
+ * queued after it; a 410, or failures past WEBHOOK_DISABLE_AFTER, disable the endpoint.
  */
 @Injectable()
 export class AttemptDeliveryUseCase {
   constructor(
     private readonly deliveries: DeliveryRepository,
-    private readonly health: EndpointHealthRepository,
     private readonly endpoints: EndpointDirectory,
     private readonly sender: WebhookSender,
     private readonly queue: DeliveryQueue,
@@ -71,10 +69,9 @@ export class AttemptDeliveryUseCase {
     const now = this.clock.now();
     const next = afterAttempt(delivery, verdict, result, now, this.settings.retrySchedule, randomUnit(this.random));
 
-    // No transaction around these: the attempt row and the delivery's next step are one
-    // statement (atomic on their own), the failure run is a counter an attempt lost in a crash
-    // barely moves, and a retry that is not queued is due anyway, for the sweeper. An
-    // interactive transaction would cost more CPU than the attempt itself.
+    // One statement, no transaction: the attempt row, the delivery's next step and the endpoint's
+    // run of failures are written together; a retry that is not queued after it is due anyway,
+    // for the sweeper. An interactive transaction would cost more CPU than the attempt itself.
     const recorded = await this.deliveries.recordAttempt(
       {
         id: this.ids.next('webhookAttempt'),
@@ -92,14 +89,10 @@ export class AttemptDeliveryUseCase {
       },
       next,
       holder,
+      { outcome: verdict === 'succeeded' ? 'success' : 'failure', at: now },
     );
-    let disable: 'gone' | 'failing' | null = verdict === 'gone' ? 'gone' : null;
-    if (verdict === 'succeeded') {
-      await this.health.recordSuccess(delivery.endpointId);
-    } else {
-      const run = await this.health.recordFailure(delivery.endpointId, now);
-      if (!disable && shouldDisable(run, now, this.settings.disableRules)) disable = 'failing';
-    }
+    const disable: 'gone' | 'failing' | null =
+      verdict === 'gone' ? 'gone' : verdict !== 'succeeded' && shouldDisable(recorded.health, now, this.settings.disableRules) ? 'failing' : null;
     const stored = recorded.schedule;
     if (stored.status === 'PENDING' && stored.nextAttemptAt) {
       await this.queue.enqueue([{ deliveryId: delivery.id, endpointId: delivery.endpointId, attemptsMade: stored.attemptsMade, dueAt: stored.nextAttemptAt }]);

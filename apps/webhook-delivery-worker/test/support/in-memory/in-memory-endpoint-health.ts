@@ -1,8 +1,10 @@
-import { EndpointHealthRepository } from '../../../src/application/ports/endpoint-health.repository';
 import type { EndpointHealth } from '../../../src/domain/endpoint-health';
 
-/** Each endpoint's run of failures in a map, as `delivery.endpoint_health` keeps it. */
-export class InMemoryEndpointHealthRepository extends EndpointHealthRepository {
+/**
+ * Each endpoint's run of failures in a map, as `delivery.endpoint_health` keeps it: written by
+ * the in-memory delivery repository with each attempt, read by tests.
+ */
+export class InMemoryEndpointHealth {
   readonly runs = new Map<string, EndpointHealth>();
 
   async recordFailure(endpointId: string, now: Date): Promise<EndpointHealth> {
@@ -12,8 +14,9 @@ export class InMemoryEndpointHealthRepository extends EndpointHealthRepository {
     return { ...next };
   }
 
-  async recordSuccess(endpointId: string): Promise<void> {
+  async recordSuccess(endpointId: string): Promise<EndpointHealth> {
     if (this.runs.has(endpointId)) this.runs.set(endpointId, { consecutiveFailures: 0, failingSince: null });
+    return { consecutiveFailures: 0, failingSince: null };
   }
 
   /** The endpoint's run as a test reads it (healthy when never failed). */

@@ -1,0 +1,97 @@
+import { createPrismaClient, PrismaTransactionHost, type PrismaClient } from '@pfs/persistence';
+import { testDatabaseUrl } from '@pfs/testing';
+import { PrismaDeliveryRepository } from '../src/adapters/persistence/prisma-delivery.repository';
+import type { DeliverySchedule } from '../src/domain/delivery';
+
+/*
+ * An attempt's one statement against the real schema: the attempt row, the delivery's next step
+ * and the endpoint's run of failures written together, concurrent failures adding up.
+ */
+describe('PrismaDeliveryRepository.recordAttempt (real PostgreSQL)', () => {
+  let prisma: PrismaClient;
+  let repository: PrismaDeliveryRepository;
+  const run = Date.now().toString(16);
+  const endpointId = `ep_rec_${run}`;
+  const organizationId = `org_rec_${run}`;
+  const at = (seconds: number) => new Date(Date.UTC(2026, 10, 26, 10, 0, seconds));
+  const holder = 'worker-spec';
+  let messages = 0;
+
+  /** A message due to the endpoint, its delivery claimed by `holder`: the delivery's id. */
+  async function claimed(): Promise<string> {
+    messages += 1;
+    const messageId = `msg_rec_${run}_${messages}`;
+    const deliveryId = `dlv_rec_${run}_${messages}`;
+    await repository.insertMessage(
+      { id: messageId, eventType: 'transaction.status.updated', payload: '{}', createdAt: at(0), deliveries: [{ endpointId, organizationId, dropped: false }] },
+      [deliveryId],
+    );
+    expect(await repository.claim(deliveryId, 0, holder, at(60), at(1))).not.toBeNull();
+    return deliveryId;
+  }
+
+  const retry: DeliverySchedule = { status: 'PENDING', attemptsMade: 1, retryIndex: 1, nextAttemptAt: at(30) };
+  const done: DeliverySchedule = { status: 'SUCCEEDED', attemptsMade: 1, retryIndex: 0, nextAttemptAt: null };
+
+  function attempt(deliveryId: string, second: number, statusCode: number) {
+    return {
+      id: `att_rec_${run}_${deliveryId}_${second}`,
+      deliveryId,
+      messageId: deliveryId.replace('dlv_', 'msg_'),
+      endpointId,
+      organizationId,
+      eventType: 'transaction.status.updated',
+      attempt: 1,
+      attemptedAt: at(second),
+      statusCode,
+      durationMs: 12,
+      error: statusCode >= 300 ? `HTTP ${statusCode}` : null,
+      response: null,
+    };
+  }
+
+  const healthRow = async () =>
+    (await prisma.$queryRaw<Array<{ consecutive_failures: number; failing_since: Date | null }>>`
+      SELECT consecutive_failures, failing_since FROM "delivery"."endpoint_health" WHERE endpoint_id = ${endpointId}`)[0];
+
+  beforeAll(() => {
+    prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 8, applicationName: 'delivery-repository-spec' });
+    repository = new PrismaDeliveryRepository(new PrismaTransactionHost(prisma));
+  });
+
+  afterAll(async () => {
+    await prisma.$executeRaw`DELETE FROM "delivery"."endpoint_health" WHERE endpoint_id = ${endpointId}`;
+    await prisma.$disconnect();
+  });
+
+  it('a failure writes the attempt, the next step and a run of failures that starts at the attempt; a success ends the run', async () => {
+    const first = await claimed();
+    const failed = await repository.recordAttempt(attempt(first, 5, 500), retry, holder, { outcome: 'failure', at: at(5) });
+    expect(failed).toEqual({ attempt: 1, schedule: retry, health: { consecutiveFailures: 1, failingSince: at(5) } });
+    expect(await healthRow()).toEqual({ consecutive_failures: 1, failing_since: at(5) });
+    const attempts = await prisma.$queryRaw<Array<{ attempt: number; status_code: number }>>`SELECT attempt, status_code FROM "delivery"."attempts" WHERE delivery_id = ${first}`;
+    expect(attempts).toEqual([{ attempt: 1, status_code: 500 }]);
+
+    // The run keeps the time it began.
+    const second = await claimed();
+    expect((await repository.recordAttempt(attempt(second, 9, 503), retry, holder, { outcome: 'failure', at: at(9) })).health).toEqual({ consecutiveFailures: 2, failingSince: at(5) });
+
+    const third = await claimed();
+    const succeeded = await repository.recordAttempt(attempt(third, 12, 204), done, holder, { outcome: 'success', at: at(12) });
+    expect(succeeded).toEqual({ attempt: 1, schedule: done, health: { consecutiveFailures: 0, failingSince: null } });
+    expect(await healthRow()).toEqual({ consecutive_failures: 0, failing_since: null });
+  });
+
+  it('concurrent failures of one endpoint each count once', async () => {
+    const deliveries = await Promise.all(Array.from({ length: 12 }, () => claimed()));
+    const runs = await Promise.all(deliveries.map((id) => repository.recordAttempt(attempt(id, 20, 500), retry, holder, { outcome: 'failure', at: at(20) })));
+    expect(runs.map((recorded) => recorded.health.consecutiveFailures).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+    expect(await healthRow()).toEqual({ consecutive_failures: 12, failing_since: at(20) });
+  });
+
+  it('an unknown delivery writes nothing, the endpoint’s run included', async () => {
+    const before = await healthRow();
+    await expect(repository.recordAttempt(attempt(`dlv_rec_${run}_missing`, 30, 500), retry, holder, { outcome: 'failure', at: at(30) })).rejects.toThrow('does not exist');
+    expect(await healthRow()).toEqual(before);
+  });
+});
