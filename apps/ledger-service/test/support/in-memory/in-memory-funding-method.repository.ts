@@ -1,4 +1,4 @@
-import { FundingMethodRepository, type OwnedFundingMethod } from '../../../src/application/ports/funding-method.repository';
+import { FundingMethodRepository, type DepositTarget, type OwnedFundingMethod } from '../../../src/application/ports/funding-method.repository';
 import type { FundingMethod } from '../../../src/domain/account';
 import { compareFundingMethods } from '../../../src/domain/funding-method-provisioning';
 import type { InMemoryAccountRepository } from './in-memory-account.repository';
@@ -13,6 +13,11 @@ export class InMemoryFundingMethodRepository extends FundingMethodRepository {
 
   async listForAsset(accountId: string, asset: string): Promise<FundingMethod[]> {
     return this.methods.filter((method) => method.accountId === accountId && method.asset === asset).sort(compareFundingMethods);
+  }
+
+  async findDepositTarget(accountId: string, asset: string): Promise<DepositTarget | null> {
+    const account = await this.accounts.findOwnership(accountId);
+    return account ? { ...account, methods: await this.listForAsset(accountId, asset) } : null;
   }
 
   async insertAll(methods: readonly FundingMethod[]): Promise<void> {

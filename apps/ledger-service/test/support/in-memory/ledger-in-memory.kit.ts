@@ -54,7 +54,7 @@ export function ledgerInMemory(options: { environment?: ServiceEnvironment; fauc
     directory,
     beneficiaries,
     settings,
-    creditFaucet: new CreditFaucetUseCase(unitOfWork, accounts, fundingMethods, transactions, journal, directory, settings, outbox, ids, clock),
+    creditFaucet: new CreditFaucetUseCase(unitOfWork, fundingMethods, transactions, journal, directory, settings, outbox, ids, clock),
     createPayout: new CreatePayoutUseCase(unitOfWork, accounts, transactions, journal, directory, beneficiaries, rails, settings, ids, clock),
     settlePayouts: new SettlePayoutsUseCase(unitOfWork, transactions, journal, directory, rails, outbox, settings, ids, clock),
     advanceTransaction: new AdvanceTransactionUseCase(unitOfWork, transactions, journal, directory, outbox, settings, ids, clock),

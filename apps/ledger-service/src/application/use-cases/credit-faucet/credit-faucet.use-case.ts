@@ -7,7 +7,6 @@ import { Transaction } from '../../../domain/transaction';
 import { approvedStanding } from '../../approved-standing';
 import { recordStatusChange } from '../../transaction-events';
 import { presentTransaction } from '../../transaction.presenter';
-import { AccountRepository } from '../../ports/account.repository';
 import { FundingMethodRepository } from '../../ports/funding-method.repository';
 import { Journal } from '../../ports/journal';
 import { LedgerSettings } from '../../ports/ledger-settings';
@@ -24,7 +23,6 @@ import type { CreditFaucetCommand } from './credit-faucet.command';
 export class CreditFaucetUseCase {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly accounts: AccountRepository,
     private readonly fundingMethods: FundingMethodRepository,
     private readonly transactions: TransactionRepository,
     private readonly journal: Journal,
@@ -51,10 +49,10 @@ export class CreditFaucetUseCase {
     const standing = await approvedStanding(this.directory, command.organizationId);
 
     return this.unitOfWork.run(async () => {
-      const account = await this.accounts.findOwnership(command.accountId);
+      const account = await this.fundingMethods.findDepositTarget(command.accountId, asset.code);
       if (account?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
       if (account.status !== 'ACTIVE') throw new LedgerRequestError(`accountId: account ${command.accountId} is ${account.status} and cannot receive.`);
-      const methods = await this.fundingMethods.listForAsset(command.accountId, asset.code);
+      const methods = account.methods;
       const fix = `call POST /v1/funding-methods with {"asset":"${asset.code}","accountId":"${command.accountId}"} first`;
       if (!methods.length) throw new LedgerRequestError(`asset: ${asset.code} is not activated on account ${command.accountId}: ${fix}.`);
       if (!methods.some((method) => method.chainName === command.chainName)) {
