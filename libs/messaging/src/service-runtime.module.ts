@@ -48,6 +48,20 @@ const WEBHOOK_ATTEMPTS_OWNER: CommandService = 'webhook-delivery-worker';
  * work, the outbox and its relay, the inbox. Global, so a service's own module lists only
  * its ports, use cases and handlers.
  */
+/**
+ * PostgreSQL connections each service opens by default (DATABASE_POOL_SIZE overrides it for one
+ * process): the ledger, on every money path, gets the most; the six together stay within 40, so one
+ * replica of everything fits a small server's connection limit beside the operator's own sessions.
+ */
+export const DEFAULT_POOL_SIZES: Readonly<Record<CommandService, number>> = {
+  organization: 6,
+  ledger: 10,
+  quote: 6,
+  beneficiary: 6,
+  'webhook-delivery': 6,
+  'webhook-delivery-worker': 6,
+};
+
 @Global()
 @Module({})
 export class ServiceRuntimeModule {
@@ -67,7 +81,7 @@ export class ServiceRuntimeModule {
       {
         provide: PrismaClient,
         useFactory: (config: PlatformConfig) =>
-          createPrismaClient({ databaseUrl: config.databaseUrl, applicationName: identity.service, poolSize: 10 }),
+          createPrismaClient({ databaseUrl: config.databaseUrl, applicationName: identity.service, poolSize: config.databasePoolSize ?? DEFAULT_POOL_SIZES[identity.service] }),
         inject: [PLATFORM_CONFIG],
       },
       {

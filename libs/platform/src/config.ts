@@ -16,6 +16,8 @@ export interface PlatformConfig {
   shutdownTimeoutMs: number;
   /** Attempts at one event before it goes to its subscriber's dead-letter queue. */
   eventMaxAttempts: number;
+  /** PostgreSQL connections this process may open (DATABASE_POOL_SIZE); null: the service's own default. */
+  databasePoolSize: number | null;
 }
 
 /**
@@ -43,6 +45,7 @@ export function readPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     logLevel: env.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, 25000, 'SHUTDOWN_TIMEOUT_MS'),
     eventMaxAttempts: positiveInt(env.EVENT_MAX_ATTEMPTS, DEFAULT_EVENT_MAX_ATTEMPTS, 'EVENT_MAX_ATTEMPTS'),
+    databasePoolSize: env.DATABASE_POOL_SIZE === undefined || env.DATABASE_POOL_SIZE === '' ? null : positiveInt(env.DATABASE_POOL_SIZE, 1, 'DATABASE_POOL_SIZE'),
   };
 }
 

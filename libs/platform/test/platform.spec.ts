@@ -19,6 +19,13 @@ describe('config', () => {
     expect(readPlatformConfig({ EVENT_MAX_ATTEMPTS: '3' }).eventMaxAttempts).toBe(3);
     expect(() => readPlatformConfig({ EVENT_MAX_ATTEMPTS: '0' })).toThrow(/EVENT_MAX_ATTEMPTS/);
   });
+
+  it('reads a pool size for the process (DATABASE_POOL_SIZE), none by default', () => {
+    expect(readPlatformConfig({}).databasePoolSize).toBeNull();
+    expect(readPlatformConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    expect(() => readPlatformConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => readPlatformConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
 });
 
 describe('logger', () => {
