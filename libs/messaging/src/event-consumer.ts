@@ -56,7 +56,11 @@ const MAX_BATCHES_IN_FLIGHT = 2;
 /** The most events one transaction takes (the worker's concurrency bounds it too). */
 const MAX_BATCH_SIZE = 32;
 
-const requestIdOf = (event: EventEnvelope): string => event.requestId ?? `evt-${event.id}`;
+/**
+ * The request id an event is handled and relayed under: the request that wrote it, or for an event
+ * no request caused, one of its own that the relay and every subscriber share.
+ */
+export const eventRequestId = (event: Pick<EventEnvelope, 'id' | 'requestId'>): string => event.requestId ?? `evt-${event.id}`;
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 export interface EventOutcomeListener {
@@ -78,9 +82,10 @@ class DeadLetteredError extends UnrecoverableError {
  * Consumes a subscriber's event queue at least once. The event id goes into the subscriber's
  * `processed_events` in the same transaction as the handler's effect, so a redelivery is a
  * no-op. Events taken while others are being handled are handled together, in one transaction
- * (falling back to one transaction each when it fails). A failing handler rethrows: BullMQ retries with backoff, up to the bounded attempts;
- * the last failure, or an event the contract refuses, goes to the subscriber's dead-letter
- * queue (`<service>-events-dead`) with an error log line and a metric.
+ * (falling back to one transaction each when it fails). A failing handler rethrows: BullMQ
+ * retries with backoff, up to the bounded attempts; the last failure, or an event the contract
+ * refuses, goes to the subscriber's dead-letter queue (`<service>-events-dead`) with an error log
+ * line and a metric.
  */
 export class EventConsumer {
   private readonly registry: Map<string, AnyEventHandler>;
@@ -174,13 +179,13 @@ export class EventConsumer {
    * so one bad event cannot hold the rest back: each gets its own outcome or error.
    */
   async handleAll(events: readonly EventEnvelope[]): Promise<Array<HandledOutcome | Error>> {
-    const one = (event: EventEnvelope) => runWithRequestId(requestIdOf(event), () => this.handle(event).catch(asError));
+    const one = (event: EventEnvelope) => runWithRequestId(eventRequestId(event), () => this.handle(event).catch(asError));
     if (events.length === 1) return [await one(events[0] as EventEnvelope)];
     try {
       return await this.unitOfWork.run(async () => {
         const outcomes: HandledOutcome[] = [];
         // One after another: the events share the transaction's connection.
-        for (const event of events) outcomes.push(await runWithRequestId(requestIdOf(event), () => this.apply(event, this.handlerOf(event))));
+        for (const event of events) outcomes.push(await runWithRequestId(eventRequestId(event), () => this.apply(event, this.handlerOf(event))));
         return outcomes;
       });
     } catch {
@@ -245,7 +250,7 @@ export class EventConsumer {
     }
     const event = parsed.event as EventEnvelope;
     const started = Date.now();
-    await runWithRequestId(requestIdOf(event), async () => {
+    await runWithRequestId(eventRequestId(event), async () => {
       try {
         const outcome = await this.inBatch(event);
         this.onOutcome?.(outcome, event.type, Date.now() - started);

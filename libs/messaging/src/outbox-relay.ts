@@ -6,6 +6,7 @@ import { DEFAULT_EVENT_MAX_ATTEMPTS, runWithRequestId, type Logger, type OutboxB
 import { quoteSchema } from './prisma-event-outbox';
 import { createProducerConnection } from './redis-connection';
 import { eventJobOptions } from './event-retry';
+import { eventRequestId } from './event-consumer';
 
 export interface OutboxRelayOptions {
   redisUrl: string;
@@ -193,7 +194,7 @@ export class OutboxRelay {
     for (const event of events) {
       // The relay is a hop of the request that wrote the event: log it under its requestId (or,
       // for an event no request caused, under the id its subscribers will use too).
-      runWithRequestId(event.requestId ?? `evt-${event.id}`, () => this.options.logger.debug({ event: event.type, eventId: event.id }, 'event relayed'));
+      runWithRequestId(eventRequestId(event), () => this.options.logger.debug({ event: event.type, eventId: event.id }, 'event relayed'));
     }
   }
 

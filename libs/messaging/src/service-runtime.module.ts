@@ -44,11 +44,6 @@ export const LOGGER = Symbol('LOGGER');
 const WEBHOOK_ATTEMPTS_OWNER: CommandService = 'webhook-delivery-worker';
 
 /**
- * The infrastructure every service shares, bound once: config, logger, Prisma, the unit of
- * work, the outbox and its relay, the inbox. Global, so a service's own module lists only
- * its ports, use cases and handlers.
- */
-/**
  * PostgreSQL connections each service opens by default (DATABASE_POOL_SIZE overrides it for one
  * process): the ledger, on every money path, gets the most; the six together stay within 40, so one
  * replica of everything fits a small server's connection limit beside the operator's own sessions.
@@ -62,6 +57,11 @@ export const DEFAULT_POOL_SIZES: Readonly<Record<CommandService, number>> = {
   'webhook-delivery-worker': 6,
 };
 
+/**
+ * The infrastructure every service shares, bound once: config, logger, Prisma, the unit of
+ * work, the outbox and its relay, the inbox. Global, so a service's own module lists only
+ * its ports, use cases and handlers.
+ */
 @Global()
 @Module({})
 export class ServiceRuntimeModule {

@@ -45,7 +45,7 @@ export function readPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     logLevel: env.LOG_LEVEL ?? 'info',
     shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, 25000, 'SHUTDOWN_TIMEOUT_MS'),
     eventMaxAttempts: positiveInt(env.EVENT_MAX_ATTEMPTS, DEFAULT_EVENT_MAX_ATTEMPTS, 'EVENT_MAX_ATTEMPTS'),
-    databasePoolSize: env.DATABASE_POOL_SIZE === undefined || env.DATABASE_POOL_SIZE === '' ? null : positiveInt(env.DATABASE_POOL_SIZE, 1, 'DATABASE_POOL_SIZE'),
+    databasePoolSize: env.DATABASE_POOL_SIZE ? positiveInt(env.DATABASE_POOL_SIZE, 0, 'DATABASE_POOL_SIZE') : null,
   };
 }
 

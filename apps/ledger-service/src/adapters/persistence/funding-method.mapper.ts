@@ -1,4 +1,4 @@
-import type { Prisma } from '@pfs/persistence';
+import { Prisma } from '@pfs/persistence';
 import type { BankDetails, FundingMethod, FundingMethodType } from '../../domain/account';
 
 /** Listing order of compareFundingMethods; bank methods (no chain) first within an asset. */
@@ -33,4 +33,22 @@ export function toFundingMethod(row: FundingMethodRecord): FundingMethod {
     bank: row.bank as BankDetails | null,
     createdAt: row.createdAt,
   };
+}
+
+/**
+ * The methods of the account aliased `a` in the surrounding query (only those matching `filter`,
+ * e.g. one asset), as one JSON array in listing order: an account and its methods in one round trip.
+ */
+export function fundingMethodsJson(filter: Prisma.Sql = Prisma.empty): Prisma.Sql {
+  return Prisma.sql`COALESCE((SELECT json_agg(json_build_object('id', f.id, 'accountId', f.account_id, 'asset', f.asset, 'type', f.type,
+      'chainName', f.chain_name, 'address', f.address, 'bank', f.bank, 'createdAt', f.created_at)
+      ORDER BY f.created_at, f.asset, f.chain_name NULLS FIRST, f.id)
+    FROM "ledger"."funding_methods" f WHERE f.account_id = a.id ${filter}), '[]'::json)`;
+}
+
+/** One method of fundingMethodsJson's array (JSON carries its time as text). */
+export type FundingMethodJson = Omit<FundingMethodRecord, 'createdAt'> & { createdAt: string };
+
+export function fromFundingMethodJson(json: FundingMethodJson): FundingMethod {
+  return toFundingMethod({ ...json, createdAt: new Date(json.createdAt) });
 }

@@ -3,7 +3,7 @@ import { Big, type CursorPosition } from '@pfs/contracts';
 import { isUniqueViolation, newestFirstPage, PrismaTransactionHost, type Prisma } from '@pfs/persistence';
 import { AccountRepository } from '../../application/ports/account.repository';
 import { Account, type AccountStatus } from '../../domain/account';
-import { FUNDING_METHOD_LISTING_ORDER, toFundingMethod, type FundingMethodRecord } from './funding-method.mapper';
+import { fromFundingMethodJson, FUNDING_METHOD_LISTING_ORDER, fundingMethodsJson, toFundingMethod, type FundingMethodJson, type FundingMethodRecord } from './funding-method.mapper';
 
 const WITH_DETAILS = { balances: { orderBy: { asset: 'asc' } } } satisfies Prisma.LedgerAccountInclude;
 type AccountRow = Prisma.LedgerAccountGetPayload<{ include: typeof WITH_DETAILS }>;
@@ -18,15 +18,7 @@ interface AccountReadRow {
   created_at: Date;
   updated_at: Date;
   balances: Array<{ asset: string; amount: string }>;
-  funding_methods: Array<{
-    id: string;
-    asset: string;
-    type: string;
-    chainName: string | null;
-    address: string | null;
-    bank: unknown;
-    createdAt: string;
-  }>;
+  funding_methods: FundingMethodJson[];
 }
 
 interface AccountLockRow {
@@ -46,10 +38,7 @@ export class PrismaAccountRepository extends AccountRepository {
       SELECT a.id, a.organization_id, a.name, a.description, a.is_primary, a.status, a.created_at, a.updated_at,
         COALESCE((SELECT json_agg(json_build_object('asset', b.asset, 'amount', b.amount::text) ORDER BY b.asset)
                   FROM "ledger"."balances" b WHERE b.account_id = a.id), '[]'::json) AS balances,
-        COALESCE((SELECT json_agg(json_build_object('id', f.id, 'asset', f.asset, 'type', f.type, 'chainName', f.chain_name,
-                    'address', f.address, 'bank', f.bank, 'createdAt', f.created_at)
-                    ORDER BY f.created_at, f.asset, f.chain_name NULLS FIRST, f.id)
-                  FROM "ledger"."funding_methods" f WHERE f.account_id = a.id), '[]'::json) AS funding_methods
+        ${fundingMethodsJson()} AS funding_methods
       FROM "ledger"."accounts" a WHERE a.id = ${accountId}`;
     const row = rows[0];
     if (!row) return null;
@@ -61,7 +50,7 @@ export class PrismaAccountRepository extends AccountRepository {
       row.is_primary,
       row.status as AccountStatus,
       row.balances.map((balance) => ({ asset: balance.asset, amount: new Big(balance.amount) })),
-      row.funding_methods.map((method) => toFundingMethod({ ...method, accountId: row.id, createdAt: new Date(method.createdAt) })),
+      row.funding_methods.map(fromFundingMethodJson),
       row.created_at,
       row.updated_at,
     );

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@pfs/contracts';
-import { isUniqueViolation, PrismaTransactionHost } from '@pfs/persistence';
+import { isUniqueViolation, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { FundingMethodRepository, type DepositTarget, type OwnedFundingMethod } from '../../application/ports/funding-method.repository';
 import type { AccountStatus, FundingMethod } from '../../domain/account';
-import { toFundingMethod, type FundingMethodRecord } from './funding-method.mapper';
+import { fromFundingMethodJson, fundingMethodsJson, toFundingMethod, type FundingMethodJson, type FundingMethodRecord } from './funding-method.mapper';
 
 @Injectable()
 export class PrismaFundingMethodRepository extends FundingMethodRepository {
@@ -12,7 +12,7 @@ export class PrismaFundingMethodRepository extends FundingMethodRepository {
   }
 
   async listForAsset(accountId: string, asset: string): Promise<FundingMethod[]> {
-    // On every faucet call: raw SQL, in the listing order of FUNDING_METHOD_LISTING_ORDER.
+    // Raw SQL, in the listing order of FUNDING_METHOD_LISTING_ORDER.
     const rows = await this.host.client.$queryRaw<FundingMethodRecord[]>`
       SELECT id, account_id AS "accountId", asset, type, chain_name AS "chainName", address, bank, created_at AS "createdAt"
       FROM "ledger"."funding_methods" WHERE account_id = ${accountId} AND asset = ${asset}
@@ -22,19 +22,15 @@ export class PrismaFundingMethodRepository extends FundingMethodRepository {
 
   async findDepositTarget(accountId: string, asset: string): Promise<DepositTarget | null> {
     // On every faucet call: the account and its methods for the asset in one round trip.
-    const rows = await this.host.client.$queryRaw<Array<{ organization_id: string; status: string; methods: Array<Omit<FundingMethodRecord, 'createdAt'> & { createdAt: string }> }>>`
-      SELECT a.organization_id, a.status,
-        COALESCE((SELECT json_agg(json_build_object('id', f.id, 'accountId', f.account_id, 'asset', f.asset, 'type', f.type, 'chainName', f.chain_name,
-                    'address', f.address, 'bank', f.bank, 'createdAt', f.created_at)
-                    ORDER BY f.created_at, f.asset, f.chain_name NULLS FIRST, f.id)
-                  FROM "ledger"."funding_methods" f WHERE f.account_id = a.id AND f.asset = ${asset}), '[]'::json) AS methods
+    const rows = await this.host.client.$queryRaw<Array<{ organization_id: string; status: string; methods: FundingMethodJson[] }>>`
+      SELECT a.organization_id, a.status, ${fundingMethodsJson(Prisma.sql`AND f.asset = ${asset}`)} AS methods
       FROM "ledger"."accounts" a WHERE a.id = ${accountId}`;
     const row = rows[0];
     if (!row) return null;
     return {
       organizationId: row.organization_id,
       status: row.status as AccountStatus,
-      methods: row.methods.map((method) => toFundingMethod({ ...method, createdAt: new Date(method.createdAt) })),
+      methods: row.methods.map(fromFundingMethodJson),
     };
   }
 

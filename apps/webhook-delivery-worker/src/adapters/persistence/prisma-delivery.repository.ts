@@ -6,11 +6,12 @@ import type {
   ClaimedDelivery,
   DeliveryRef,
   DueDelivery,
+  EndpointOutcome,
   NewMessage,
+  RecordedAttempt,
 } from '../../application/ports/delivery.repository';
 import { DeliveryRepository } from '../../application/ports/delivery.repository';
 import type { DeliverySchedule, DeliveryStatus } from '../../domain/delivery';
-import type { EndpointHealth } from '../../domain/endpoint-health';
 
 interface ScheduleRow {
   status: DeliveryStatus;
@@ -81,12 +82,7 @@ export class PrismaDeliveryRepository extends DeliveryRepository {
     };
   }
 
-  async recordAttempt(
-    attempt: AttemptRecord,
-    next: DeliverySchedule,
-    holder: string,
-    endpoint: { outcome: 'success' | 'failure'; at: Date },
-  ): Promise<{ attempt: number; schedule: DeliverySchedule; health: EndpointHealth }> {
+  async recordAttempt(attempt: AttemptRecord, next: DeliverySchedule, holder: string, endpoint: EndpointOutcome): Promise<RecordedAttempt> {
     // One statement: the row lock orders overlapping attempts, the attempt row takes the count
     // the update produced, and the endpoint's run of failures moves with it (a failure counts in
     // one upsert, so concurrent attempts add up; a success writes only a run that is failing).

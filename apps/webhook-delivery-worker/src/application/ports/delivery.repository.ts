@@ -57,6 +57,19 @@ export interface DeliveryRef {
   schedule: DeliverySchedule;
 }
 
+/** How an attempt went for its endpoint's run of failures: a failure at `at` adds one, a success ends the run. */
+export interface EndpointOutcome {
+  outcome: 'success' | 'failure';
+  at: Date;
+}
+
+/** What recording an attempt answers: its number, the schedule the delivery has now, the endpoint's run after it. */
+export interface RecordedAttempt {
+  attempt: number;
+  schedule: DeliverySchedule;
+  health: EndpointHealth;
+}
+
 export abstract class DeliveryRepository {
   /** The message and one delivery per endpoint (PENDING, due at its creation, or DROPPED); the PENDING ones are returned. A repeat adds nothing and returns []. */
   abstract insertMessage(message: NewMessage, ids: string[]): Promise<DueDelivery[]>;
@@ -74,12 +87,7 @@ export abstract class DeliveryRepository {
    * success ends it. Answers the attempt's number, the schedule the row has now and the run after
    * the attempt.
    */
-  abstract recordAttempt(
-    attempt: AttemptRecord,
-    next: DeliverySchedule,
-    holder: string,
-    endpoint: { outcome: 'success' | 'failure'; at: Date },
-  ): Promise<{ attempt: number; schedule: DeliverySchedule; health: EndpointHealth }>;
+  abstract recordAttempt(attempt: AttemptRecord, next: DeliverySchedule, holder: string, endpoint: EndpointOutcome): Promise<RecordedAttempt>;
   /** The endpoint is disabled or deleted: the delivery is dropped (recover brings it back). */
   abstract drop(deliveryId: string): Promise<void>;
   /** PENDING deliveries due by `now` whose lease (if any) has ended, oldest first. */

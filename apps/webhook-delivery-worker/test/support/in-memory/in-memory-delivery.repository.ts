@@ -6,10 +6,11 @@ import {
   type ClaimedDelivery,
   type DeliveryRef,
   type DueDelivery,
+  type EndpointOutcome,
   type NewMessage,
+  type RecordedAttempt,
 } from '../../../src/application/ports/delivery.repository';
 import type { DeliverySchedule, DeliveryStatus } from '../../../src/domain/delivery';
-import type { EndpointHealth } from '../../../src/domain/endpoint-health';
 import { InMemoryEndpointHealth } from './in-memory-endpoint-health';
 
 interface MessageRow {
@@ -93,12 +94,7 @@ export class InMemoryDeliveryRepository extends DeliveryRepository {
     return { ...scheduleOf(row), id: row.id, messageId: row.messageId, endpointId: row.endpointId, organizationId: row.organizationId, eventType: message.eventType, payload: message.payload };
   }
 
-  async recordAttempt(
-    attempt: AttemptRecord,
-    next: DeliverySchedule,
-    holder: string,
-    endpoint: { outcome: 'success' | 'failure'; at: Date },
-  ): Promise<{ attempt: number; schedule: DeliverySchedule; health: EndpointHealth }> {
+  async recordAttempt(attempt: AttemptRecord, next: DeliverySchedule, holder: string, endpoint: EndpointOutcome): Promise<RecordedAttempt> {
     const row = this.deliveries.get(attempt.deliveryId);
     if (!row) throw new Error(`delivery ${attempt.deliveryId} does not exist`);
     const count = row.attemptsMade + 1;
