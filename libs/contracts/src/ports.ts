@@ -11,6 +11,12 @@ import { newId, type IdKind } from './ids';
 export abstract class UnitOfWork {
   abstract run<T>(work: () => Promise<T>): Promise<T>;
   /**
+   * A unit of work that only writes: `work` has read everything it decides on before it opens,
+   * and its writes reach the database together, atomically, in one round trip. Reading inside it
+   * is a bug (the adapters refuse). Inside `run` it joins that unit.
+   */
+  abstract write<T>(work: () => Promise<T>): Promise<T>;
+  /**
    * Called inside `run`: `work` runs after the unit of work (the outermost one) rolls back, and
    * not at all if it commits. For a state a refusal must leave behind although it undoes the
    * rest (a quote FAILED because its account can no longer trade). If `work` fails, that
@@ -29,6 +35,8 @@ export abstract class EventOutbox {
 export abstract class ProcessedEventLog {
   /** True the first time an id is seen; false for a repeat delivery. */
   abstract markProcessed(eventId: string): Promise<boolean>;
+  /** `markProcessed` for a batch, in one round trip: the ids seen for the first time. */
+  abstract markAllProcessed(eventIds: readonly string[]): Promise<ReadonlySet<string>>;
   /**
    * For an ordered handler: records the event's sequence as the newest applied for its publisher,
    * aggregate and type. False when one at least as new was applied before (the event is stale).

@@ -66,6 +66,15 @@ describe('docker/Dockerfile', () => {
       expect(effectiveEnv(dockerfile, app).NODE_ENV).toBe('production');
     });
 
+    it('runs Node with the memory settings of the local stack (young generation, V8 threads, malloc arenas)', () => {
+      const env = effectiveEnv(dockerfile, app);
+      expect(env.NODE_OPTIONS).toBe('--max-semi-space-size=4 --v8-pool-size=1');
+      expect(env.MALLOC_ARENA_MAX).toBe('2');
+      const devstack = readRepoFile('libs/devstack/src/app-processes.ts');
+      expect(devstack).toContain(`APP_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--v8-pool-size=1']`);
+      expect(devstack).toContain(`APP_MALLOC_ARENA_MAX = '2'`);
+    });
+
     it('ships only production dependencies (pnpm deploy --prod of the built workspace)', () => {
       const build = runs(app);
       expect(build.some((run) => /pnpm --filter "?\.\/apps\/\$app"? --prod deploy "?\/out\/\$app"?/.test(run))).toBe(true);

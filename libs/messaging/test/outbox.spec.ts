@@ -234,7 +234,7 @@ describe('PrismaEventOutbox sequences', () => {
     expect((await host.run(() => appendFor(organizationId))).sequence).toBe(2);
   });
 
-  it('makes a concurrent writer of the same aggregate wait, then take the next number', async () => {
+  it('numbers in commit order: a writer that commits first takes the lower number', async () => {
     const organizationId = newId('organization');
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -247,16 +247,40 @@ describe('PrismaEventOutbox sequences', () => {
       return event;
     });
     await appended;
+    const second = await host.run(() => appendFor(organizationId));
+    release();
+    expect([second.sequence, (await first).sequence]).toEqual([1, 2]);
+  });
+
+  it('makes a concurrent writer of the same aggregate wait for the first to commit', async () => {
+    const organizationId = newId('organization');
+    await host.run(() => appendFor(organizationId));
+    // The first holds the aggregate's row (as its last statement would) until it commits.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`UPDATE "quote"."aggregate_sequences" SET last_sequence = last_sequence + 1 WHERE aggregate_id = ${organizationId}`;
+      await held;
+    });
     const second = host.run(() => appendFor(organizationId));
-    // The second transaction is blocked on the aggregate's row until the first commits.
     await eventually(async () => {
       const [row] = await prisma.$queryRaw<Array<{ waiting: number }>>`
         SELECT count(*)::int AS waiting FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%aggregate_sequences%'`;
+        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%aggregate_sequences%outbox_events%'`;
       return row.waiting >= 1 ? true : undefined;
     });
     release();
-    expect([(await first).sequence, (await second).sequence]).toEqual([1, 2]);
+    await first;
+    expect((await second).sequence).toBe(3);
+  });
+
+  it('numbers several events of one aggregate in one unit consecutively, stored as returned', async () => {
+    const organizationId = newId('organization');
+    const other = newId('organization');
+    await host.run(() => appendFor(organizationId));
+    const events = await host.run(async () => [await appendFor(organizationId), await appendFor(other), await appendFor(organizationId)]);
+    expect(events.map((event) => event.sequence)).toEqual([2, 1, 3]);
+    for (const event of events) expect((await outboxRow(event.id))?.payload).toMatchObject({ sequence: event.sequence });
   });
 
   it('hands out distinct, consecutive numbers to many concurrent writers', async () => {

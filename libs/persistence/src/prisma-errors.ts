@@ -1,8 +1,17 @@
 import { Prisma } from './generated/prisma/client';
 
-/** P2002: a unique constraint was violated. Adapters turn it into their domain error. */
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+/**
+ * A unique constraint was violated: P2002 from a model query, or PostgreSQL's 23505 from a raw
+ * one; by constraint name when `constraint` is given. Adapters turn it into their domain error.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (error.code !== 'P2002' && driverCode(error) !== '23505') return false;
+  return constraint === undefined || mentionsConstraint(error, constraint);
+}
+
+function driverCode(error: Prisma.PrismaClientKnownRequestError): unknown {
+  return (error.meta?.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause?.originalCode;
 }
 
 /** P2025: the record an update or delete needed was not found. */
@@ -16,6 +25,11 @@ export function isRecordNotFound(error: unknown): boolean {
  * queries as P2004 or a driver error. Adapters turn it into their domain error.
  */
 export function isCheckViolation(error: unknown, constraint: string): boolean {
+  return mentionsConstraint(error, constraint);
+}
+
+/** Whether the error, its meta or its cause names `constraint`. */
+function mentionsConstraint(error: unknown, constraint: string): boolean {
   if (!error || typeof error !== 'object') return false;
   const seen = new Set<unknown>();
   const search = (value: unknown, depth: number): boolean => {
@@ -34,7 +48,5 @@ export function isCheckViolation(error: unknown, constraint: string): boolean {
  * Adapters turn it into a domain error, so an amount too large is refused rather than retried.
  */
 export function isNumericOverflow(error: unknown): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  const cause = (error.meta?.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause;
-  return cause?.originalCode === '22003';
+  return error instanceof Prisma.PrismaClientKnownRequestError && driverCode(error) === '22003';
 }

@@ -1,23 +1,48 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { UnitOfWork } from '@pfs/contracts';
-import type { PrismaClient, PrismaTx } from './prisma-client.factory';
+import { Prisma, type PrismaClient, type PrismaTx } from './prisma-client.factory';
+
+/**
+ * A write an adapter hands to the unit of work rather than sending it alone: the unit sends all
+ * of them as one statement of common table expressions, its last before COMMIT (or, for a
+ * write-only unit, as its only statement). PostgreSQL runs every data-modifying CTE of a
+ * statement once, on one snapshot: two writes of one unit must not touch the same row (each
+ * adapter merges its own writes into one, see `PrismaTransactionHost.deferOnce`).
+ */
+export interface DeferredWrite {
+  /** The write's CTEs, `name AS (INSERT ...)`, each name starting with `prefix`. */
+  ctes(prefix: string): Prisma.Sql[];
+  /** A scalar subquery over the write's CTEs whose jsonb value `accept` is then given. */
+  returning?(prefix: string): Prisma.Sql;
+  accept?(value: unknown): void;
+  /** The domain error the database's refusal of the statement means for this write, if any. */
+  refusal?(error: unknown): Error | undefined;
+}
 
 interface TxStore {
-  tx: PrismaTx;
+  /** Absent in a write-only unit, which holds no connection while its work runs. */
+  tx?: PrismaTx;
+  deferred: DeferredWrite[];
+  keyed: Map<object, DeferredWrite>;
   afterCommit: Array<() => void>;
   afterRollback: Array<() => Promise<void>>;
 }
 
 /**
- * Steps that bracket the first transaction a piece of work opens (see `withFirstTransaction`):
- * the command log claims its command id as the first statement and stores the result as the
- * last one, so both commit or roll back with the change itself.
+ * What brackets the first unit of work a piece of work opens (see `withFirstTransaction`): the
+ * command log claims its command id as the first statement and stores the result with the last
+ * one, so both commit or roll back with the change itself.
  */
 export interface TransactionBracket {
   /** The first statement of the transaction; throwing abandons it before the work runs. */
   opened(client: PrismaTx): Promise<void>;
-  /** The last statement before COMMIT, with the value the transaction's work returned. */
-  committing(client: PrismaTx, value: unknown): Promise<void>;
+  /** The result's write, sent with the unit's last statement, given the value its work returned. */
+  committing(value: unknown): DeferredWrite;
+  /**
+   * A write-only unit has no first statement: the claim and the result are one write of its only
+   * statement, which fails (and so writes nothing) when another delivery holds the id.
+   */
+  claimedWith(value: unknown): DeferredWrite;
 }
 
 interface PendingBracket {
@@ -70,17 +95,25 @@ export class PrismaTransactionHost {
 
   /** The transaction in progress, or the plain client outside one. */
   get client(): PrismaTx | PrismaClient {
-    return this.storage.getStore()?.tx ?? this.root;
+    const store = this.storage.getStore();
+    if (!store) return this.root;
+    if (!store.tx) throw new Error('a write-only unit of work sends its writes as one statement at its end: read before it opens');
+    return store.tx;
   }
 
   get inTransaction(): boolean {
     return this.storage.getStore() !== undefined;
   }
 
+  /** True inside a write-only unit (`runWrites`): `write` defers, `client` refuses. */
+  get writeOnly(): boolean {
+    const store = this.storage.getStore();
+    return store !== undefined && !store.tx;
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.inTransaction) return work();
-    const afterCommit: Array<() => void> = [];
-    const afterRollback: Array<() => Promise<void>> = [];
+    const store = this.newStore();
     const bracket = this.takeBracket();
     let result: T;
     const limits = this.options.limits?.() ?? DEFAULT_LIMITS;
@@ -88,11 +121,11 @@ export class PrismaTransactionHost {
       result = await this.root.$transaction(
         (tx) =>
           openTransaction.run(true, () =>
-            this.storage.run({ tx, afterCommit, afterRollback }, async () => {
+            this.storage.run({ ...store, tx }, async () => {
               await bracket?.opened(tx);
               const value = await work();
               this.options.beforeCommit?.();
-              await bracket?.committing(tx, value);
+              await this.send(tx, bracket ? [...store.deferred, bracket.committing(value)] : store.deferred);
               return value;
             }),
           ),
@@ -101,11 +134,92 @@ export class PrismaTransactionHost {
     } catch (error) {
       // Outside the transaction now: each runs on its own connection, in order. One that fails
       // replaces the error, so the command fails as unexpected and is retried, never half-done.
-      for (const callback of afterRollback) await callback();
+      for (const callback of store.afterRollback) await callback();
       throw error;
     }
-    for (const callback of afterCommit) callback();
+    for (const callback of store.afterCommit) callback();
     return result;
+  }
+
+  /**
+   * A unit of work that only writes: `work` has read what it decides on before, and every write
+   * it makes is deferred, so the whole unit (with the command log's claim and result) is one
+   * statement, atomic on its own, and no connection is held while `work` runs. Reading through
+   * `client` inside it is a bug and throws. Inside another unit it joins that one.
+   */
+  async runWrites<T>(work: () => Promise<T>): Promise<T> {
+    if (this.inTransaction) return work();
+    const store = this.newStore();
+    const bracket = this.takeBracket();
+    let value: T;
+    try {
+      value = await this.storage.run(store, work);
+      this.options.beforeCommit?.();
+      await this.send(this.root, bracket ? [...store.deferred, bracket.claimedWith(value)] : store.deferred);
+    } catch (error) {
+      for (const callback of store.afterRollback) await callback();
+      throw error;
+    }
+    for (const callback of store.afterCommit) callback();
+    return value;
+  }
+
+  /**
+   * Sends `write` now in an interactive unit or outside any (as a statement of its own), and
+   * defers it to the unit's one statement in a write-only unit.
+   */
+  async write(write: DeferredWrite): Promise<void> {
+    if (this.writeOnly) this.defer(write);
+    else await this.send(this.client, [write]);
+  }
+
+  /** Defers `write` to the unit's last statement; outside a unit it is sent at once. */
+  async defer(write: DeferredWrite): Promise<void> {
+    const store = this.storage.getStore();
+    if (store) store.deferred.push(write);
+    else await this.send(this.root, [write]);
+  }
+
+  /**
+   * The deferred write of this unit under `key`, created (and deferred) by `create` the first
+   * time: for an adapter that merges all its writes of a unit into one (the outbox's events).
+   * Undefined outside a unit.
+   */
+  deferOnce<W extends DeferredWrite>(key: object, create: () => W): W | undefined {
+    const store = this.storage.getStore();
+    if (!store) return undefined;
+    let write = store.keyed.get(key) as W | undefined;
+    if (!write) {
+      write = create();
+      store.keyed.set(key, write);
+      store.deferred.push(write);
+    }
+    return write;
+  }
+
+  private newStore(): TxStore {
+    return { deferred: [], keyed: new Map(), afterCommit: [], afterRollback: [] };
+  }
+
+  /** One statement for all `writes`: their CTEs, and one row with the values they return. */
+  private async send(client: PrismaTx | PrismaClient, writes: readonly DeferredWrite[]): Promise<void> {
+    if (!writes.length) return;
+    const ctes = writes.flatMap((write, index) => write.ctes(`w${index}`));
+    const returning = writes.flatMap((write, index) => (write.returning ? [{ write, sql: write.returning(`w${index}`) }] : []));
+    const select = returning.length ? Prisma.join(returning.map((entry) => entry.sql), ', ') : Prisma.empty;
+    let values: unknown[];
+    try {
+      const [row] = await client.$queryRaw<Array<{ results: unknown[] }>>`
+        WITH ${Prisma.join(ctes, ', ')} SELECT jsonb_build_array(${select}) AS results`;
+      values = row?.results ?? [];
+    } catch (error) {
+      for (const write of writes) {
+        const refusal = write.refusal?.(error);
+        if (refusal) throw refusal;
+      }
+      throw error;
+    }
+    returning.forEach((entry, index) => entry.write.accept?.(values[index]));
   }
 
   /**
@@ -146,6 +260,10 @@ export class PrismaUnitOfWork extends UnitOfWork {
 
   run<T>(work: () => Promise<T>): Promise<T> {
     return this.host.run(work);
+  }
+
+  write<T>(work: () => Promise<T>): Promise<T> {
+    return this.host.runWrites(work);
   }
 
   afterRollback(work: () => Promise<void>): void {

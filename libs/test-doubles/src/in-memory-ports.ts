@@ -56,6 +56,10 @@ export class InMemoryUnitOfWork extends UnitOfWork {
     }
   }
 
+  write<T>(work: () => Promise<T>): Promise<T> {
+    return this.run(work);
+  }
+
   afterRollback(work: () => Promise<void>): void {
     if (this.depth > 0) this.afterRollbacks.push(work);
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Big } from '@pfs/contracts';
-import { isCheckViolation, isNumericOverflow, PrismaTransactionHost } from '@pfs/persistence';
+import { isCheckViolation, isNumericOverflow, Prisma, PrismaTransactionHost, type DeferredWrite } from '@pfs/persistence';
 import { Journal } from '../../application/ports/journal';
 import type { AccountEntry } from '../../domain/account-entry';
 import { platformAccountId, type JournalEntry } from '../../domain/journal-entry';
@@ -25,7 +25,8 @@ interface EntryRow {
  * The journal in PostgreSQL. Per entry: one upsert per customer line in the entry's lock order
  * (the balance row's CHECK refuses a negative result: that is `insufficient_funds`), then the
  * journal row and all its postings in one statement. Platform accounts have no balance row, so
- * postings on them lock nothing.
+ * postings on them lock nothing. In a write-only unit (credits only: a debit is checked against
+ * its balance before anything else is written) the whole entry is one deferred write.
  */
 @Injectable()
 export class PrismaJournal extends Journal {
@@ -37,6 +38,7 @@ export class PrismaJournal extends Journal {
   }
 
   async post(entry: JournalEntry, at: Date): Promise<void> {
+    if (this.host.writeOnly) return this.deferCredits(entry, at);
     const db = this.host.client;
     const balanceAfter = new Map<string, string>();
     for (const line of entry.customerLines()) {
@@ -70,21 +72,7 @@ export class PrismaJournal extends Journal {
       }
     }
     await this.ensurePlatformAccounts(entry);
-    const accountIds: Array<string | null> = [];
-    const platformIds: Array<string | null> = [];
-    const assets: string[] = [];
-    const amounts: string[] = [];
-    const after: Array<string | null> = [];
-    const transactionIds: string[] = [];
-    for (const line of entry.lines) {
-      const customer = line.account.kind === 'customer' ? line.account.accountId : null;
-      accountIds.push(customer);
-      platformIds.push(line.account.kind === 'platform' ? platformAccountId(line.account.purpose, line.asset) : null);
-      assets.push(line.asset);
-      amounts.push(line.amount.toFixed());
-      after.push(customer ? (balanceAfter.get(`${customer}|${line.asset}`) ?? null) : null);
-      transactionIds.push(line.transactionId);
-    }
+    const lines = lineArrays(entry, (customer, asset) => balanceAfter.get(`${customer}|${asset}`) ?? null);
     // One round trip for the entry and its lines; the deferred trigger checks at COMMIT that they balance.
     await refuseOverflow(db.$executeRaw`
       WITH journal AS (
@@ -94,8 +82,29 @@ export class PrismaJournal extends Journal {
       )
       INSERT INTO "ledger"."postings" (journal_id, account_id, platform_account_id, asset, amount, balance_after, transaction_id, created_at)
       SELECT journal.id, line.account_id, line.platform_account_id, line.asset, line.amount::numeric, line.balance_after::numeric, line.transaction_id, ${at}
-      FROM journal, unnest(${accountIds}::text[], ${platformIds}::text[], ${assets}::text[], ${amounts}::text[], ${after}::text[], ${transactionIds}::text[])
+      FROM journal, unnest(${lines.accountIds}::text[], ${lines.platformIds}::text[], ${lines.assets}::text[], ${lines.amounts}::text[],
+        ${lines.after}::text[], ${lines.transactionIds}::text[])
         AS line(account_id, platform_account_id, asset, amount, balance_after, transaction_id)`);
+  }
+
+  /**
+   * The entry as one write of the unit's statement: new platform accounts, the credited balances
+   * (upserted in lock order), the journal row and its postings, each posting's balance taken from
+   * its balance row's upsert. One entry per unit: two would meet on a balance row in one statement.
+   */
+  private deferCredits(entry: JournalEntry, at: Date): void {
+    const credited = entry.customerLines();
+    if (credited.some((line) => !line.amount.gt(0))) throw new Error(`journal entry ${entry.id}: a write-only unit of work posts credits only`);
+    const posted = this.host.deferOnce(this, () => new PostedEntry(entry, at));
+    if (posted?.entry !== entry) throw new Error(`journal entry ${entry.id}: a write-only unit of work posts one entry`);
+    const platform = entry
+      .platformLines()
+      .map((line) => ({ id: platformAccountId(line.account.purpose, line.asset), purpose: line.account.purpose, asset: line.asset }))
+      .filter((account) => !this.knownPlatformAccounts.has(account.id));
+    posted.newPlatformAccounts = platform;
+    this.host.afterCommit(() => {
+      for (const account of platform) this.knownPlatformAccounts.add(account.id);
+    });
   }
 
   async entriesOf(accountId: string, beforeSequence: string | null, limit: number): Promise<AccountEntry[]> {
@@ -131,5 +140,77 @@ export class PrismaJournal extends Journal {
     this.host.afterCommit(() => {
       for (const account of missing) this.knownPlatformAccounts.add(account.id);
     });
+  }
+}
+
+/** The entry's lines as the column arrays the postings' INSERT unnests. */
+function lineArrays(entry: JournalEntry, balanceAfter: (accountId: string, asset: string) => string | null) {
+  const lines = {
+    accountIds: [] as Array<string | null>,
+    platformIds: [] as Array<string | null>,
+    assets: [] as string[],
+    amounts: [] as string[],
+    after: [] as Array<string | null>,
+    transactionIds: [] as string[],
+  };
+  for (const line of entry.lines) {
+    const customer = line.account.kind === 'customer' ? line.account.accountId : null;
+    lines.accountIds.push(customer);
+    lines.platformIds.push(line.account.kind === 'platform' ? platformAccountId(line.account.purpose, line.asset) : null);
+    lines.assets.push(line.asset);
+    lines.amounts.push(line.amount.toFixed());
+    lines.after.push(customer ? balanceAfter(customer, line.asset) : null);
+    lines.transactionIds.push(line.transactionId);
+  }
+  return lines;
+}
+
+/** A credit-only entry as CTEs of a write-only unit's statement. */
+class PostedEntry implements DeferredWrite {
+  newPlatformAccounts: Array<{ id: string; purpose: string; asset: string }> = [];
+
+  constructor(
+    readonly entry: JournalEntry,
+    private readonly at: Date,
+  ) {}
+
+  ctes(prefix: string): Prisma.Sql[] {
+    const p = Prisma.raw(prefix);
+    const { entry, at } = this;
+    const credited = entry.customerLines();
+    const lines = lineArrays(entry, () => null);
+    const ctes: Prisma.Sql[] = [];
+    if (this.newPlatformAccounts.length) {
+      const accounts = [...this.newPlatformAccounts].sort((a, b) => (a.id < b.id ? -1 : 1));
+      ctes.push(Prisma.sql`${p}_platform AS (
+        INSERT INTO "ledger"."platform_accounts" (id, purpose, asset)
+        SELECT * FROM unnest(${accounts.map((a) => a.id)}::text[], ${accounts.map((a) => a.purpose)}::text[], ${accounts.map((a) => a.asset)}::text[])
+        ON CONFLICT DO NOTHING)`);
+    }
+    ctes.push(
+      Prisma.sql`${p}_balance AS (
+        INSERT INTO "ledger"."balances" AS b (account_id, asset, amount, updated_at)
+        SELECT account_id, asset, amount::numeric, ${at}
+        FROM unnest(${credited.map((line) => line.account.accountId)}::text[], ${credited.map((line) => line.asset)}::text[],
+          ${credited.map((line) => line.amount.toFixed())}::text[]) AS line(account_id, asset, amount)
+        ORDER BY account_id, asset
+        ON CONFLICT (account_id, asset) DO UPDATE SET amount = b.amount + EXCLUDED.amount, updated_at = EXCLUDED.updated_at
+        RETURNING account_id, asset, amount)`,
+      Prisma.sql`${p}_journal AS (
+        INSERT INTO "ledger"."journals" (id, kind, transaction_id, created_at) VALUES (${entry.id}, ${entry.kind}, ${entry.transactionId}, ${at}))`,
+      Prisma.sql`${p}_postings AS (
+        INSERT INTO "ledger"."postings" (journal_id, account_id, platform_account_id, asset, amount, balance_after, transaction_id, created_at)
+        SELECT ${entry.id}, line.account_id, line.platform_account_id, line.asset, line.amount::numeric, balance.amount, line.transaction_id, ${at}
+        FROM unnest(${lines.accountIds}::text[], ${lines.platformIds}::text[], ${lines.assets}::text[], ${lines.amounts}::text[], ${lines.transactionIds}::text[])
+          AS line(account_id, platform_account_id, asset, amount, transaction_id)
+        LEFT JOIN ${p}_balance balance ON balance.account_id = line.account_id AND balance.asset = line.asset)`,
+    );
+    return ctes;
+  }
+
+  refusal(error: unknown): Error | undefined {
+    if (!isNumericOverflow(error)) return undefined;
+    const [line] = this.entry.customerLines();
+    return new AmountTooLargeError(line ? `the ${line.asset} balance of account ${line.account.accountId}` : 'an amount of this request');
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Big, type CursorPosition, type PayoutDestinationView, type TransactionRole, type TransactionStatus, type TransactionType } from '@pfs/contracts';
-import { newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { isNumericOverflow, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { TransactionRepository, type TransactionFilters } from '../../application/ports/transaction.repository';
+import { AmountTooLargeError } from '../../domain/ledger-errors';
 import { Transaction } from '../../domain/transaction';
 import { refuseOverflow } from './refuse-overflow';
 
@@ -19,7 +20,11 @@ export class PrismaTransactionRepository extends TransactionRepository {
 
   async insert(transaction: Transaction): Promise<void> {
     // On every money command: raw SQL spares the query compiler's work on the hot path.
-    await refuseOverflow(this.host.client.$executeRaw`${insertStatement(transaction)}`);
+    await this.host.write({
+      ctes: (prefix) => [Prisma.sql`${Prisma.raw(prefix)} AS (${insertStatement(transaction)})`],
+      // Only when its own amounts are too large: the statement may carry a balance that overflows.
+      refusal: (error) => (isNumericOverflow(error) && !fitsTheLedger(transaction) ? new AmountTooLargeError('an amount of this request') : undefined),
+    });
   }
 
   async insertForQuote(transaction: Transaction): Promise<boolean> {
@@ -90,6 +95,12 @@ export class PrismaTransactionRepository extends TransactionRepository {
     });
     return rows.map(toTransaction);
   }
+}
+
+/** numeric(38, 18): at most 20 digits before the decimal point. */
+function fitsTheLedger(transaction: Transaction): boolean {
+  const limit = new Big('1e20');
+  return [transaction.props.amount, transaction.props.fee].every((value) => value === null || value.abs().lt(limit));
 }
 
 function insertStatement(transaction: Transaction): Prisma.Sql {

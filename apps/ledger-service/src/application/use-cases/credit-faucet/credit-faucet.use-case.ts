@@ -17,7 +17,8 @@ import type { CreditFaucetCommand } from './credit-faucet.command';
 /**
  * POST /v1/transactions/faucet (spec 4.6, api-decisions §5): a simulated crypto deposit to the
  * account's address on the chain. The transaction (created and completed in one step), its
- * journal entry and its one `transaction.status.updated` are written in one database transaction.
+ * journal entry and its one `transaction.status.updated` are written in one database statement,
+ * after every check has read what it needs.
  */
 @Injectable()
 export class CreditFaucetUseCase {
@@ -47,21 +48,21 @@ export class CreditFaucetUseCase {
       throw new LedgerRequestError(`amount: the sandbox faucet credits at most ${this.settings.faucetMaxAmount.toFixed()} ${asset.code} per call.`);
     }
     const standing = await approvedStanding(this.directory, command.organizationId);
-
-    return this.unitOfWork.run(async () => {
-      const account = await this.fundingMethods.findDepositTarget(command.accountId, asset.code);
-      if (account?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
-      if (account.status !== 'ACTIVE') throw new LedgerRequestError(`accountId: account ${command.accountId} is ${account.status} and cannot receive.`);
-      const methods = account.methods;
-      const fix = `call POST /v1/funding-methods with {"asset":"${asset.code}","accountId":"${command.accountId}"} first`;
-      if (!methods.length) throw new LedgerRequestError(`asset: ${asset.code} is not activated on account ${command.accountId}: ${fix}.`);
-      if (!methods.some((method) => method.chainName === command.chainName)) {
-        const chains = methods.map((method) => method.chainName).filter((chain): chain is string => chain !== null);
-        throw new LedgerRequestError(
-          `chainName: account ${command.accountId} has no ${asset.code} deposit address on ${command.chainName}` +
-            `; its ${asset.code} addresses are on ${chains.join(', ')}.`,
-        );
-      }
+    const account = await this.fundingMethods.findDepositTarget(command.accountId, asset.code);
+    if (account?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
+    if (account.status !== 'ACTIVE') throw new LedgerRequestError(`accountId: account ${command.accountId} is ${account.status} and cannot receive.`);
+    const methods = account.methods;
+    const fix = `call POST /v1/funding-methods with {"asset":"${asset.code}","accountId":"${command.accountId}"} first`;
+    if (!methods.length) throw new LedgerRequestError(`asset: ${asset.code} is not activated on account ${command.accountId}: ${fix}.`);
+    if (!methods.some((method) => method.chainName === command.chainName)) {
+      const chains = methods.map((method) => method.chainName).filter((chain): chain is string => chain !== null);
+      throw new LedgerRequestError(
+        `chainName: account ${command.accountId} has no ${asset.code} deposit address on ${command.chainName}` +
+          `; its ${asset.code} addresses are on ${chains.join(', ')}.`,
+      );
+    }
+    // Everything it decides on is read: the rows go to the database together, in one round trip.
+    return this.unitOfWork.write(async () => {
       const now = this.clock.now();
       const change = Transaction.settledCryptoDeposit({
         id: this.ids.next('transaction'),
