@@ -3,3 +3,4 @@ export * from './migration-runner';
 export * from './prisma-errors';
 export * from './transaction-host';
 export * from './keyset-page';
+export * from './decimal-column';

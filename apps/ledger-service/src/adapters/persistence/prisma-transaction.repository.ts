@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Big, type CursorPosition, type PayoutDestinationView, type TransactionRole, type TransactionStatus, type TransactionType } from '@pfs/contracts';
-import { isNumericOverflow, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { decimalColumn, isNumericOverflow, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { TransactionRepository, type TransactionFilters } from '../../application/ports/transaction.repository';
 import { AmountTooLargeError } from '../../domain/ledger-errors';
 import { Transaction } from '../../domain/transaction';
@@ -8,9 +8,16 @@ import { refuseOverflow } from './refuse-overflow';
 
 type TransactionRow = Prisma.LedgerTransactionGetPayload<object>;
 
-interface LockedRow {
-  id: string;
-}
+/** A row as the raw reads return it: the model's fields, amounts as decimal text. */
+type RawTransactionRow = Omit<TransactionRow, 'amount' | 'fee'> & { amount: string; fee: string | null };
+
+// Every trade reads its quote's rows and every status change its transaction: raw statements
+// spare Prisma's query compiler, and a lock and its read are one statement.
+const SELECT_TRANSACTION = Prisma.sql`SELECT id, organization_id AS "organizationId", account_id AS "accountId", type, status, role, asset,
+  amount::text AS amount, chain_name AS "chainName", beneficiary_id AS "beneficiaryId", quote_id AS "quoteId", fee::text AS fee,
+  fee_asset AS "feeAsset", counterparty_organization_id AS "counterpartyOrganizationId", reference, failure_reason AS "failureReason",
+  destination, created_at AS "createdAt", updated_at AS "updatedAt"
+  FROM "ledger"."transactions"`;
 
 @Injectable()
 export class PrismaTransactionRepository extends TransactionRepository {
@@ -38,19 +45,18 @@ export class PrismaTransactionRepository extends TransactionRepository {
   }
 
   async findByQuote(quoteId: string): Promise<Transaction[]> {
-    const rows = await this.host.client.ledgerTransaction.findMany({ where: { quoteId }, orderBy: { id: 'asc' } });
+    const rows = await this.host.client.$queryRaw<RawTransactionRow[]>`${SELECT_TRANSACTION} WHERE quote_id = ${quoteId} ORDER BY id`;
     return rows.map(toTransaction);
   }
 
   async findById(transactionId: string): Promise<Transaction | null> {
-    const row = await this.host.client.ledgerTransaction.findUnique({ where: { id: transactionId } });
+    const [row] = await this.host.client.$queryRaw<RawTransactionRow[]>`${SELECT_TRANSACTION} WHERE id = ${transactionId}`;
     return row ? toTransaction(row) : null;
   }
 
   async findByIdForUpdate(transactionId: string): Promise<Transaction | null> {
-    const locked = await this.host.client.$queryRaw<LockedRow[]>`
-      SELECT id FROM "ledger"."transactions" WHERE id = ${transactionId} FOR UPDATE`;
-    return locked.length ? this.findById(transactionId) : null;
+    const [row] = await this.host.client.$queryRaw<RawTransactionRow[]>`${SELECT_TRANSACTION} WHERE id = ${transactionId} FOR UPDATE`;
+    return row ? toTransaction(row) : null;
   }
 
   async findPayoutsDue(changedBy: Date, limit: number): Promise<string[]> {
@@ -113,7 +119,7 @@ function insertStatement(transaction: Transaction): Prisma.Sql {
       ${t.reference}, ${t.failureReason}, ${t.destination === null ? null : JSON.stringify(t.destination)}::jsonb, ${t.createdAt}, ${t.updatedAt})`;
 }
 
-function toTransaction(row: TransactionRow): Transaction {
+function toTransaction(row: TransactionRow | RawTransactionRow): Transaction {
   return Transaction.restore({
     id: row.id,
     organizationId: row.organizationId,
@@ -122,11 +128,11 @@ function toTransaction(row: TransactionRow): Transaction {
     status: row.status as TransactionStatus,
     role: row.role as TransactionRole,
     asset: row.asset,
-    amount: new Big(row.amount.toFixed()),
+    amount: decimalColumn(row.amount),
     chainName: row.chainName,
     beneficiaryId: row.beneficiaryId,
     quoteId: row.quoteId,
-    fee: row.fee === null ? null : new Big(row.fee.toFixed()),
+    fee: row.fee === null ? null : decimalColumn(row.fee),
     feeAsset: row.feeAsset,
     counterpartyOrganizationId: row.counterpartyOrganizationId,
     reference: row.reference,

@@ -38,8 +38,9 @@ export class PrismaOrganizationRepository extends OrganizationRepository {
   }
 
   async exists(organizationId: string): Promise<boolean> {
-    const row = await this.host.client.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
-    return row !== null;
+    // On every quote's pricing: raw SQL spares the query compiler.
+    const rows = await this.host.client.$queryRaw<unknown[]>`SELECT 1 FROM "organization"."organizations" WHERE id = ${organizationId}`;
+    return rows.length > 0;
   }
 
   async findByIdForUpdate(organizationId: string): Promise<Organization | null> {

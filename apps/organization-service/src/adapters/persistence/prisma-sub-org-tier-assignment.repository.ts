@@ -3,6 +3,13 @@ import { PrismaTransactionHost } from '@pfs/persistence';
 import { SubOrgTierAssignmentRepository } from '../../application/ports/sub-org-tier-assignment.repository';
 import type { SubOrgTierAssignment } from '../../domain/sub-org-tier';
 
+interface AssignmentRow {
+  organization_id: string;
+  tier_key: string | null;
+  assigned_at: Date;
+  assigned_by: string;
+}
+
 @Injectable()
 export class PrismaSubOrgTierAssignmentRepository extends SubOrgTierAssignmentRepository {
   constructor(private readonly host: PrismaTransactionHost) {
@@ -22,13 +29,12 @@ export class PrismaSubOrgTierAssignmentRepository extends SubOrgTierAssignmentRe
   }
 
   async inForceAt(organizationId: string, at: Date): Promise<SubOrgTierAssignment | null> {
+    // Asked for every quote (through the ledger's fees.get): raw SQL spares the query compiler.
     // The id breaks ties between assignments made in the same millisecond: the later insert wins.
-    const row = await this.host.client.subOrgTierAssignment.findFirst({
-      where: { organizationId, assignedAt: { lte: at } },
-      orderBy: [{ assignedAt: 'desc' }, { id: 'desc' }],
-    });
-    return row
-      ? { organizationId: row.organizationId, tierKey: row.tierKey, assignedAt: row.assignedAt, assignedBy: row.assignedBy }
-      : null;
+    const [row] = await this.host.client.$queryRaw<AssignmentRow[]>`
+      SELECT organization_id, tier_key, assigned_at, assigned_by FROM "organization"."sub_org_tier_assignments"
+      WHERE organization_id = ${organizationId} AND assigned_at <= ${at}
+      ORDER BY assigned_at DESC, id DESC LIMIT 1`;
+    return row ? { organizationId: row.organization_id, tierKey: row.tier_key, assignedAt: row.assigned_at, assignedBy: row.assigned_by } : null;
   }
 }

@@ -1,10 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { Big, findAsset, type CursorPosition, type QuoteStatus } from '@pfs/contracts';
-import { newestFirstPage, PrismaTransactionHost, type Prisma } from '@pfs/persistence';
+import { findAsset, type CursorPosition, type QuoteStatus } from '@pfs/contracts';
+import { decimalColumn, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { QuoteRepository } from '../../application/ports/quote.repository';
 import { Quote } from '../../domain/quote';
 
 type QuoteRow = Prisma.QuoteGetPayload<object>;
+
+/** A row as the hot path's raw statements read it: the model's fields, amounts as decimal text. */
+type RawQuoteRow = Omit<QuoteRow, 'fromAmount' | 'toAmount' | 'fee'> & { fromAmount: string; toAmount: string; fee: string };
+
+// The execute path reads and locks a quote on every call: raw statements spare Prisma's query
+// compiler, and the lock and the read are one statement.
+const SELECT_QUOTE = Prisma.sql`SELECT id, organization_id AS "organizationId", account_id AS "accountId", from_asset AS "fromAsset",
+  to_asset AS "toAsset", from_amount::text AS "fromAmount", to_amount::text AS "toAmount", fee::text AS fee, applied_rate AS "appliedRate",
+  spread_bps AS "spreadBps", referrer_share_bps AS "referrerShareBps", status, transaction_id AS "transactionId",
+  failure_reason AS "failureReason", expires_at AS "expiresAt", created_at AS "createdAt", updated_at AS "updatedAt"
+  FROM "quote"."quotes"`;
 
 /** Quotes in `quote.quotes`; amounts as numeric, read back into big.js through their decimal text. */
 @Injectable()
@@ -15,46 +26,33 @@ export class PrismaQuoteRepository extends QuoteRepository {
 
   async insert(quote: Quote): Promise<void> {
     const q = quote.props;
-    await this.host.client.quote.create({
-      data: {
-        id: q.id,
-        organizationId: q.organizationId,
-        accountId: q.accountId,
-        fromAsset: q.fromAsset,
-        toAsset: q.toAsset,
-        fromAmount: q.terms.fromAmount.toFixed(),
-        toAmount: q.terms.toAmount.toFixed(),
-        fee: q.terms.fee.toFixed(),
-        appliedRate: q.terms.appliedRate,
-        spreadBps: q.pricing.spreadBps,
-        referrerShareBps: q.pricing.referrerShareBps,
-        status: q.status,
-        transactionId: q.transactionId,
-        failureReason: q.failureReason,
-        expiresAt: q.expiresAt,
-        createdAt: q.createdAt,
-        updatedAt: q.updatedAt,
-      },
+    // Deferred in a write-only unit: the quote goes with the command log's claim and result.
+    await this.host.write({
+      ctes: (prefix) => [
+        Prisma.sql`${Prisma.raw(prefix)} AS (INSERT INTO "quote"."quotes" (id, organization_id, account_id, from_asset, to_asset, from_amount,
+          to_amount, fee, applied_rate, spread_bps, referrer_share_bps, status, transaction_id, failure_reason, expires_at, created_at, updated_at)
+          VALUES (${q.id}, ${q.organizationId}, ${q.accountId}, ${q.fromAsset}, ${q.toAsset}, ${q.terms.fromAmount.toFixed()}::numeric,
+            ${q.terms.toAmount.toFixed()}::numeric, ${q.terms.fee.toFixed()}::numeric, ${q.terms.appliedRate}, ${q.pricing.spreadBps},
+            ${q.pricing.referrerShareBps}, ${q.status}, ${q.transactionId}, ${q.failureReason}, ${q.expiresAt}, ${q.createdAt}, ${q.updatedAt}))`,
+      ],
     });
   }
 
   async findById(quoteId: string): Promise<Quote | null> {
-    const row = await this.host.client.quote.findUnique({ where: { id: quoteId } });
+    const [row] = await this.host.client.$queryRaw<RawQuoteRow[]>`${SELECT_QUOTE} WHERE id = ${quoteId}`;
     return row ? this.toQuote(row) : null;
   }
 
   async findByIdForUpdate(quoteId: string): Promise<Quote | null> {
-    // Prisma has no SELECT … FOR UPDATE: lock first, then read the row through the model.
-    await this.host.client.$queryRaw`SELECT id FROM "quote"."quotes" WHERE id = ${quoteId} FOR UPDATE`;
-    return this.findById(quoteId);
+    const [row] = await this.host.client.$queryRaw<RawQuoteRow[]>`${SELECT_QUOTE} WHERE id = ${quoteId} FOR UPDATE`;
+    return row ? this.toQuote(row) : null;
   }
 
   async update(quote: Quote, expected: QuoteStatus): Promise<boolean> {
     const q = quote.props;
-    const { count } = await this.host.client.quote.updateMany({
-      where: { id: q.id, status: expected },
-      data: { status: q.status, transactionId: q.transactionId, failureReason: q.failureReason, updatedAt: q.updatedAt },
-    });
+    const count = await this.host.client.$executeRaw`UPDATE "quote"."quotes"
+      SET status = ${q.status}, transaction_id = ${q.transactionId}, failure_reason = ${q.failureReason}, updated_at = ${q.updatedAt}
+      WHERE id = ${q.id} AND status = ${expected}`;
     return count === 1;
   }
 
@@ -74,14 +72,14 @@ export class PrismaQuoteRepository extends QuoteRepository {
     return rows.map((row) => this.toQuote(row));
   }
 
-  private toQuote(row: QuoteRow): Quote {
+  private toQuote(row: QuoteRow | RawQuoteRow): Quote {
     return Quote.restore({
       id: row.id,
       organizationId: row.organizationId,
       accountId: row.accountId,
       fromAsset: row.fromAsset,
       toAsset: row.toAsset,
-      terms: { fromAmount: new Big(row.fromAmount.toFixed()), toAmount: new Big(row.toAmount.toFixed()), fee: new Big(row.fee.toFixed()), appliedRate: row.appliedRate },
+      terms: { fromAmount: decimalColumn(row.fromAmount), toAmount: decimalColumn(row.toAmount), fee: decimalColumn(row.fee), appliedRate: row.appliedRate },
       pricing: { spreadBps: row.spreadBps, referrerShareBps: row.referrerShareBps, feeScale: feeScaleOf(row.fromAsset) },
       status: row.status as QuoteStatus,
       transactionId: row.transactionId,

@@ -16,7 +16,7 @@ import type { CreateQuoteCommand } from './create-quote.command';
  * POST /v1/quotes (spec 4.7, api-decisions §6): prices the request at the mid-rate less the
  * spread in force now, which the quote keeps (a later tier change never reprices it), for five
  * minutes. Cheap refusals first; the ledger is asked (the account, the pricing: both at once)
- * only about a request that could be quoted, and before the one transaction that stores the quote.
+ * only about a request that could be quoted, and before the one statement that stores the quote.
  */
 @Injectable()
 export class CreateQuoteUseCase {
@@ -54,7 +54,8 @@ export class CreateQuoteUseCase {
       pricing: { spreadBps, referrerShareBps, feeScale: request.from.scale },
       now,
     });
-    return this.unitOfWork.run(async () => {
+    // Everything is decided: the quote and the command's result reach the database in one statement.
+    return this.unitOfWork.write(async () => {
       await this.quotes.insert(quote);
       return presentQuote(quote, now);
     });
