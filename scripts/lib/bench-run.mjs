@@ -32,6 +32,7 @@ const CONNECTIONS = 32;
 const FAUCET_CLIENTS = Number(process.env.BENCH_FAUCET_CLIENTS ?? 16);
 const QUOTE_CLIENTS = Number(process.env.BENCH_QUOTE_CLIENTS ?? FAUCET_CLIENTS);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const IDLE_AFTER_LOAD_MS = 15000;
 /** The sections to run, all by default, always in this order. */
 const SECTION_NAMES = ['accounts', 'faucet', 'standings', 'quotes', 'webhooks'];
 /** Verification changes the standings section measures. */
@@ -156,6 +157,10 @@ async function main() {
       await benchWebhooks({ root, stack, redisUrl: infra.redisUrl, queuePrefix: env.QUEUE_PREFIX, createOrganization, seconds: DURATION });
     }
     await reportFootprint('after the load');
+    // V8 returns the heap a load grew once a process has been idle a few seconds (its memory
+    // reducer): what an idle stack holds is this second figure.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_LOAD_MS));
+    await reportFootprint(`after the load and ${IDLE_AFTER_LOAD_MS / 1000} s idle`);
   } finally {
     await observer.end();
     baseline?.kill('SIGTERM');

@@ -14,6 +14,8 @@ import { appNames, appPort, packageName, readRepoFile, rootPackage } from './sup
 isolateQueues('deploy-dockerfile');
 
 const DOCKERFILE = 'docker/Dockerfile';
+/** What every app's `node` runs with, here and in the local stack. */
+const NODE_FLAGS = ['--max-semi-space-size=4', '--v8-pool-size=1', '--liftoff-only'];
 const apps = appNames();
 let dockerfile: Dockerfile;
 
@@ -48,7 +50,7 @@ describe('docker/Dockerfile', () => {
 
   describe.each(apps)('the %s image', (app) => {
     it(`runs node apps/${app}/dist/main.js, copied in from the build`, () => {
-      expect(effective(dockerfile, app, 'CMD')?.exec).toEqual(['node', `apps/${app}/dist/main.js`]);
+      expect(effective(dockerfile, app, 'CMD')?.exec).toEqual(['node', ...NODE_FLAGS, `apps/${app}/dist/main.js`]);
       const copies = chainInstructions(dockerfile, app).filter((i) => i.keyword === 'COPY' && i.flags.from !== undefined);
       expect(copies.map((copy) => copy.args)).toContainEqual(`/out/${app} apps/${app}`);
     });
@@ -66,12 +68,10 @@ describe('docker/Dockerfile', () => {
       expect(effectiveEnv(dockerfile, app).NODE_ENV).toBe('production');
     });
 
-    it('runs Node with the memory settings of the local stack (young generation, V8 threads, malloc arenas)', () => {
-      const env = effectiveEnv(dockerfile, app);
-      expect(env.NODE_OPTIONS).toBe('--max-semi-space-size=4 --v8-pool-size=1');
-      expect(env.MALLOC_ARENA_MAX).toBe('2');
+    it('runs Node with the memory settings of the local stack (young generation, V8 threads, WebAssembly tier, malloc arenas)', () => {
+      expect(effectiveEnv(dockerfile, app).MALLOC_ARENA_MAX).toBe('2');
       const devstack = readRepoFile('libs/devstack/src/app-processes.ts');
-      expect(devstack).toContain(`APP_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--v8-pool-size=1']`);
+      expect(devstack).toContain(`APP_NODE_FLAGS: readonly string[] = [${NODE_FLAGS.map((flag) => `'${flag}'`).join(', ')}]`);
       expect(devstack).toContain(`APP_MALLOC_ARENA_MAX = '2'`);
     });
 
