@@ -1,5 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
+import { NoQueryDto } from '../http/no-query.dto';
 import { UNDECODABLE_QUERY_PARAMETER, type ParsedQuery } from '../http/query-string.parser';
 import { RequestValidationError } from './request-validation-error';
 
@@ -28,6 +29,9 @@ export class RequestValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && metadata.metatype && value !== undefined && !isPlainObject(value)) {
       throw new RequestValidationError('The request body must be a JSON object.');
     }
+    // Most routes take no query parameters and most requests send none: nothing to transform or
+    // validate then (any parameter still takes the full pass below, and its 400).
+    if (metadata.type === 'query' && metadata.metatype === NoQueryDto && isObject(value) && Reflect.ownKeys(value).length === 0) return new NoQueryDto();
     if (metadata.type === 'query' && isObject(value)) {
       const undecodable = (value as ParsedQuery)[UNDECODABLE_QUERY_PARAMETER];
       if (undecodable !== undefined) throw new RequestValidationError(`${undecodable}: must be percent-encoded UTF-8`);

@@ -8,11 +8,17 @@ import type { FastifyInstance } from 'fastify';
 export function installIdempotencyHooks(instance: FastifyInstance): void {
   instance.decorateRequest('idempotency', null);
   instance.decorateRequest('commandId', null);
-  instance.addHook('onSend', async (request, reply, payload) => {
+  // Callback style: a request with no claim (every read) goes on at once, with no promise made.
+  instance.addHook('onSend', (request, reply, payload, done) => {
     const pending = request.idempotency;
-    if (!pending) return payload;
+    if (!pending) {
+      done(null, payload);
+      return;
+    }
     request.idempotency = null;
-    await pending.settle(reply.statusCode, payload);
-    return payload;
+    pending.settle(reply.statusCode, payload).then(
+      () => done(null, payload),
+      (error: unknown) => done(error as Error),
+    );
   });
 }
