@@ -44,10 +44,6 @@ export class InMemoryWebhookMessageRepository extends WebhookMessageRepository {
     this.messages.set(message.eventId, message);
     return true;
   }
-
-  async record(message: WebhookMessage): Promise<void> {
-    await this.insert(message);
-  }
 }
 
 /** Marks a secret sealed without encrypting it, so a test can read what was sent. */

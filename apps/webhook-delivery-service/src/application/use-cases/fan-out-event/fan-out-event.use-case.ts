@@ -24,19 +24,16 @@ export class FanOutEventUseCase {
   async execute(event: EventEnvelope<WebhookEventType>): Promise<WebhookMessage> {
     const endpoints = await this.endpoints.findSubscriptionsOf(recipientOrganizations(event.type, event.audience));
     const message = messageOf(event, endpoints, this.ids.next('webhookMessage'), this.clock.now());
-    // Most events reach no endpoint: their message is only kept, written with the unit's last statement.
-    if (!message.deliveries.length) {
-      await this.messages.record(message);
-      return message;
-    }
     if (!(await this.messages.insert(message))) return message;
-    await this.outbox.append('webhook-message.created', {
-      messageId: message.id,
-      eventType: message.eventType,
-      payload: message.payload,
-      createdAt: message.createdAt.toISOString(),
-      deliveries: message.deliveries,
-    });
+    if (message.deliveries.length) {
+      await this.outbox.append('webhook-message.created', {
+        messageId: message.id,
+        eventType: message.eventType,
+        payload: message.payload,
+        createdAt: message.createdAt.toISOString(),
+        deliveries: message.deliveries,
+      });
+    }
     return message;
   }
 }
