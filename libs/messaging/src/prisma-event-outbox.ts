@@ -50,17 +50,13 @@ export class PrismaEventOutbox extends EventOutbox {
       data,
       ...(audience ? { audience } : {}),
     } as unknown as DomainEvent;
-    const batch = this.host.deferOnce(this, () => new OutboxWrite(this.table, this.sequences));
-    if (batch) {
-      batch.events.push(event);
-      this.host.afterCommit(() => this.onCommitted(event));
-    } else {
-      // Outside a unit of work: a statement of its own.
-      const alone = new OutboxWrite(this.table, this.sequences);
-      alone.events.push(event);
-      await this.host.defer(alone);
-      this.onCommitted(event);
-    }
+    const create = () => new OutboxWrite(this.table, this.sequences);
+    const unitWrite = this.host.deferOnce(this, create);
+    const write = unitWrite ?? create();
+    write.events.push(event);
+    // Outside a unit of work: a statement of its own, sent now (and afterCommit runs at once).
+    if (!unitWrite) await this.host.defer(write);
+    this.host.afterCommit(() => this.onCommitted(event));
     return event;
   }
 }

@@ -258,10 +258,15 @@ describe('PrismaEventOutbox sequences', () => {
     // The first holds the aggregate's row (as its last statement would) until it commits.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
     const first = prisma.$transaction(async (tx) => {
       await tx.$executeRaw`UPDATE "quote"."aggregate_sequences" SET last_sequence = last_sequence + 1 WHERE aggregate_id = ${organizationId}`;
+      locked();
       await held;
     });
+    // The second starts only once the first holds the row, whatever the machine's speed.
+    await holding;
     const second = host.run(() => appendFor(organizationId));
     await eventually(async () => {
       const [row] = await prisma.$queryRaw<Array<{ waiting: number }>>`

@@ -168,9 +168,8 @@ export class PrismaTransactionHost {
    * Sends `write` now in an interactive unit or outside any (as a statement of its own), and
    * defers it to the unit's one statement in a write-only unit.
    */
-  async write(write: DeferredWrite): Promise<void> {
-    if (this.writeOnly) this.defer(write);
-    else await this.send(this.client, [write]);
+  write(write: DeferredWrite): Promise<void> {
+    return this.writeOnly ? this.defer(write) : this.send(this.client, [write]);
   }
 
   /** Defers `write` to the unit's last statement; outside a unit it is sent at once. */

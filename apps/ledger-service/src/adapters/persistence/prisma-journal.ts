@@ -66,7 +66,7 @@ export class PrismaJournal extends Journal {
         // leave a balance the row cannot hold.
         if (isNumericOverflow(error)) {
           if (line.amount.lt(0)) throw new InsufficientFundsError(line.account.accountId, line.asset);
-          throw new AmountTooLargeError(`the ${line.asset} balance of account ${line.account.accountId}`);
+          throw balanceTooLarge(line.account.accountId, line.asset);
         }
         throw error;
       }
@@ -97,14 +97,7 @@ export class PrismaJournal extends Journal {
     if (credited.some((line) => !line.amount.gt(0))) throw new Error(`journal entry ${entry.id}: a write-only unit of work posts credits only`);
     const posted = this.host.deferOnce(this, () => new PostedEntry(entry, at));
     if (posted?.entry !== entry) throw new Error(`journal entry ${entry.id}: a write-only unit of work posts one entry`);
-    const platform = entry
-      .platformLines()
-      .map((line) => ({ id: platformAccountId(line.account.purpose, line.asset), purpose: line.account.purpose, asset: line.asset }))
-      .filter((account) => !this.knownPlatformAccounts.has(account.id));
-    posted.newPlatformAccounts = platform;
-    this.host.afterCommit(() => {
-      for (const account of platform) this.knownPlatformAccounts.add(account.id);
-    });
+    posted.newPlatformAccounts = this.newPlatformAccounts(entry);
   }
 
   async entriesOf(accountId: string, beforeSequence: string | null, limit: number): Promise<AccountEntry[]> {
@@ -128,19 +121,35 @@ export class PrismaJournal extends Journal {
   }
 
   private async ensurePlatformAccounts(entry: JournalEntry): Promise<void> {
+    const missing = this.newPlatformAccounts(entry);
+    if (!missing.length) return;
+    // In the entry's transaction, after its balance rows: two first postings on a new platform
+    // account take turns once, never in a cycle.
+    await this.host.client.ledgerPlatformAccount.createMany({ data: missing, skipDuplicates: true });
+  }
+
+  /**
+   * The entry's platform accounts not known to exist yet, in id order (the order their rows are
+   * locked in), remembered as existing once the unit of work that writes them commits.
+   */
+  private newPlatformAccounts(entry: JournalEntry): PlatformAccountRow[] {
     const missing = entry
       .platformLines()
       .map((line) => ({ id: platformAccountId(line.account.purpose, line.asset), purpose: line.account.purpose, asset: line.asset }))
       .filter((account) => !this.knownPlatformAccounts.has(account.id))
       .sort((a, b) => (a.id < b.id ? -1 : 1));
-    if (!missing.length) return;
-    // In the entry's transaction, after its balance rows and in id order: two first postings on
-    // a new platform account take turns once, never in a cycle. Remembered only once committed.
-    await this.host.client.ledgerPlatformAccount.createMany({ data: missing, skipDuplicates: true });
-    this.host.afterCommit(() => {
-      for (const account of missing) this.knownPlatformAccounts.add(account.id);
-    });
+    if (missing.length) {
+      this.host.afterCommit(() => {
+        for (const account of missing) this.knownPlatformAccounts.add(account.id);
+      });
+    }
+    return missing;
   }
+}
+
+/** A credit would leave a balance numeric(38, 18) cannot hold. */
+function balanceTooLarge(accountId: string, asset: string): AmountTooLargeError {
+  return new AmountTooLargeError(`the ${asset} balance of account ${accountId}`);
 }
 
 /** The entry's lines as the column arrays the postings' INSERT unnests. */
@@ -165,9 +174,15 @@ function lineArrays(entry: JournalEntry, balanceAfter: (accountId: string, asset
   return lines;
 }
 
+interface PlatformAccountRow {
+  id: string;
+  purpose: string;
+  asset: string;
+}
+
 /** A credit-only entry as CTEs of a write-only unit's statement. */
 class PostedEntry implements DeferredWrite {
-  newPlatformAccounts: Array<{ id: string; purpose: string; asset: string }> = [];
+  newPlatformAccounts: PlatformAccountRow[] = [];
 
   constructor(
     readonly entry: JournalEntry,
@@ -181,7 +196,7 @@ class PostedEntry implements DeferredWrite {
     const lines = lineArrays(entry, () => null);
     const ctes: Prisma.Sql[] = [];
     if (this.newPlatformAccounts.length) {
-      const accounts = [...this.newPlatformAccounts].sort((a, b) => (a.id < b.id ? -1 : 1));
+      const accounts = this.newPlatformAccounts;
       ctes.push(Prisma.sql`${p}_platform AS (
         INSERT INTO "ledger"."platform_accounts" (id, purpose, asset)
         SELECT * FROM unnest(${accounts.map((a) => a.id)}::text[], ${accounts.map((a) => a.purpose)}::text[], ${accounts.map((a) => a.asset)}::text[])
@@ -211,6 +226,6 @@ class PostedEntry implements DeferredWrite {
   refusal(error: unknown): Error | undefined {
     if (!isNumericOverflow(error)) return undefined;
     const [line] = this.entry.customerLines();
-    return new AmountTooLargeError(line ? `the ${line.asset} balance of account ${line.account.accountId}` : 'an amount of this request');
+    return line ? balanceTooLarge(line.account.accountId, line.asset) : new AmountTooLargeError('an amount of this request');
   }
 }

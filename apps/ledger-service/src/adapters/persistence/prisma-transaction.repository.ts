@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Big, type CursorPosition, type PayoutDestinationView, type TransactionRole, type TransactionStatus, type TransactionType } from '@pfs/contracts';
-import { decimalColumn, isNumericOverflow, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { decimalColumn, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { TransactionRepository, type TransactionFilters } from '../../application/ports/transaction.repository';
-import { AmountTooLargeError } from '../../domain/ledger-errors';
 import { Transaction } from '../../domain/transaction';
-import { refuseOverflow } from './refuse-overflow';
+import { overflowRefusal, refuseOverflow } from './refuse-overflow';
 
 type TransactionRow = Prisma.LedgerTransactionGetPayload<object>;
 
@@ -30,7 +29,7 @@ export class PrismaTransactionRepository extends TransactionRepository {
     await this.host.write({
       ctes: (prefix) => [Prisma.sql`${Prisma.raw(prefix)} AS (${insertStatement(transaction)})`],
       // Only when its own amounts are too large: the statement may carry a balance that overflows.
-      refusal: (error) => (isNumericOverflow(error) && !fitsTheLedger(transaction) ? new AmountTooLargeError('an amount of this request') : undefined),
+      refusal: (error) => (fitsTheLedger(transaction) ? undefined : overflowRefusal(error)),
     });
   }
 

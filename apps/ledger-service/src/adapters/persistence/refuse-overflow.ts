@@ -6,7 +6,11 @@ export async function refuseOverflow<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (isNumericOverflow(error)) throw new AmountTooLargeError('an amount of this request');
-    throw error;
+    throw overflowRefusal(error) ?? error;
   }
+}
+
+/** The refusal a numeric overflow means for the request's amounts; undefined for any other error. */
+export function overflowRefusal(error: unknown): AmountTooLargeError | undefined {
+  return isNumericOverflow(error) ? new AmountTooLargeError('an amount of this request') : undefined;
 }

@@ -10,8 +10,8 @@ import type { SetVerificationStatusCommand } from './set-verification-status.com
 /**
  * Sandbox verification (api-decisions §3): sets the status of the caller or its client. A change
  * writes `organization.verification.updated` and `organization.standing.updated` in the same
- * transaction; the same status again changes nothing and emits nothing. The row is locked, so two concurrent changes each see the
- * status the other left and every event's previous_status is true.
+ * transaction; the same status again changes nothing and emits nothing. The row is locked, so two
+ * concurrent changes each see the status the other left and every event's previous_status is true.
  */
 @Injectable()
 export class SetVerificationStatusUseCase {
