@@ -7,6 +7,7 @@ import { PayoutSettlementSweeper } from './adapters/messaging/payout-settlement.
 import { ProjectedOrganizationDirectory } from './adapters/organization/projected-organization-directory';
 import { QueueOrganizationDirectory } from './adapters/organization/queue-organization-directory';
 import { PrismaOrganizationStandings } from './adapters/persistence/prisma-organization-standings';
+import { PrismaOrganizationTiers } from './adapters/persistence/prisma-organization-tiers';
 import { PrismaAccountRepository } from './adapters/persistence/prisma-account.repository';
 import { PrismaFundingMethodRepository } from './adapters/persistence/prisma-funding-method.repository';
 import { PrismaJournal } from './adapters/persistence/prisma-journal';
@@ -20,6 +21,7 @@ import { Journal } from './application/ports/journal';
 import { LedgerSettings } from './application/ports/ledger-settings';
 import { OrganizationDirectory } from './application/ports/organization-directory';
 import { OrganizationStandings } from './application/ports/organization-standings';
+import { OrganizationTiers } from './application/ports/organization-tiers';
 import { PayoutRails } from './application/ports/payout-rail';
 import { TransactionRepository } from './application/ports/transaction.repository';
 import { AdvanceTransactionUseCase } from './application/use-cases/advance-transaction/advance-transaction.use-case';
@@ -31,6 +33,7 @@ import { CreditFaucetUseCase } from './application/use-cases/credit-faucet/credi
 import { GetAccountUseCase } from './application/use-cases/get-account/get-account.use-case';
 import { GetFeesUseCase } from './application/use-cases/get-fees/get-fees.use-case';
 import { GetFundingMethodUseCase } from './application/use-cases/get-funding-method/get-funding-method.use-case';
+import { GetTradingTermsUseCase } from './application/use-cases/get-trading-terms/get-trading-terms.use-case';
 import { GetTradeUseCase } from './application/use-cases/get-trade/get-trade.use-case';
 import { GetTransactionUseCase } from './application/use-cases/get-transaction/get-transaction.use-case';
 import { ListAccountEntriesUseCase } from './application/use-cases/list-account-entries/list-account-entries.use-case';
@@ -39,6 +42,7 @@ import { ListTransactionsUseCase } from './application/use-cases/list-transactio
 import { OpenAccountUseCase } from './application/use-cases/open-account/open-account.use-case';
 import { OpenPrimaryAccountUseCase } from './application/use-cases/open-primary-account/open-primary-account.use-case';
 import { ProjectOrganizationStandingUseCase } from './application/use-cases/project-organization-standing/project-organization-standing.use-case';
+import { ProjectOrganizationTierUseCase } from './application/use-cases/project-organization-tier/project-organization-tier.use-case';
 import { PostTradeUseCase } from './application/use-cases/post-trade/post-trade.use-case';
 import { ProvisionFundingMethodsUseCase } from './application/use-cases/provision-funding-methods/provision-funding-methods.use-case';
 import { SettlePayoutsUseCase } from './application/use-cases/settle-payouts/settle-payouts.use-case';
@@ -52,9 +56,10 @@ export const LEDGER_PROVIDERS: Provider[] = [
   { provide: FundingMethodRepository, useClass: PrismaFundingMethodRepository },
   { provide: TransactionRepository, useClass: PrismaTransactionRepository },
   { provide: Journal, useClass: PrismaJournal },
-  // Standings from the ledger's own copy; the organization service is asked only for what the copy lacks.
+  // Standings and tiers from the ledger's own copies; the organization service is asked only for what a copy lacks.
   QueueOrganizationDirectory,
   { provide: OrganizationStandings, useClass: PrismaOrganizationStandings },
+  { provide: OrganizationTiers, useClass: PrismaOrganizationTiers },
   { provide: OrganizationDirectory, useClass: ProjectedOrganizationDirectory },
   { provide: ServicenetDirectory, useClass: QueueServicenetDirectory },
   { provide: BeneficiaryDirectory, useClass: QueueBeneficiaryDirectory },
@@ -73,6 +78,7 @@ export const LEDGER_PROVIDERS: Provider[] = [
   ListAccountEntriesUseCase,
   OpenPrimaryAccountUseCase,
   ProjectOrganizationStandingUseCase,
+  ProjectOrganizationTierUseCase,
   ProvisionFundingMethodsUseCase,
   GetFundingMethodUseCase,
   CreditFaucetUseCase,
@@ -82,6 +88,7 @@ export const LEDGER_PROVIDERS: Provider[] = [
   GetTransactionUseCase,
   AdvanceTransactionUseCase,
   GetFeesUseCase,
+  GetTradingTermsUseCase,
   PostTradeUseCase,
   CreateTransferUseCase,
   SettlePayoutsUseCase,

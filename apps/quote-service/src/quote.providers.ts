@@ -2,14 +2,13 @@ import type { Provider } from '@nestjs/common';
 import { Clock, RandomSource } from '@pfs/contracts';
 import { commandBusProvider, type ServiceIdentity } from '@pfs/messaging';
 import { EnvQuoteSettings } from './adapters/config/env-quote-settings';
-import { QueueAccountDirectory, QueuePricingDirectory } from './adapters/ledger/queue-ledger-directory';
+import { QueueTradingTermsDirectory } from './adapters/ledger/queue-trading-terms-directory';
 import { QueueTradeLedger } from './adapters/ledger/queue-trade-ledger';
 import { QuoteReconcileSweeper } from './adapters/messaging/quote-reconcile.sweeper';
 import { PrismaQuoteRepository } from './adapters/persistence/prisma-quote.repository';
 import { rateSourceFromEnv } from './adapters/rates/rate-source-from-env';
-import { AccountDirectory } from './application/ports/account-directory';
-import { PricingDirectory } from './application/ports/pricing-directory';
 import { QuoteRepository } from './application/ports/quote.repository';
+import { TradingTermsDirectory } from './application/ports/trading-terms-directory';
 import { QuoteSettings } from './application/ports/quote-settings';
 import { RateSource } from './application/ports/rate-source';
 import { TradeLedger } from './application/ports/trade-ledger';
@@ -28,8 +27,7 @@ export const QUOTE_PROVIDERS: Provider[] = [
   { provide: QuoteSettings, useExisting: EnvQuoteSettings },
   { provide: RateSource, useFactory: (clock: Clock, random: RandomSource) => rateSourceFromEnv(clock, random), inject: [Clock, RandomSource] },
   { provide: QuoteRepository, useClass: PrismaQuoteRepository },
-  { provide: AccountDirectory, useClass: QueueAccountDirectory },
-  { provide: PricingDirectory, useClass: QueuePricingDirectory },
+  { provide: TradingTermsDirectory, useClass: QueueTradingTermsDirectory },
   { provide: TradeLedger, useClass: QueueTradeLedger },
   ...commandBusProvider(),
   CreateQuoteUseCase,

@@ -239,6 +239,17 @@ export interface FeesView {
   payoutFees: PayoutFeeView[];
 }
 
+/**
+ * What a quote depends on that the ledger knows, asked in one question: the account's status
+ * (null when it is not the organization's, as for none) and the pricing in force (the tier's,
+ * or the platform default).
+ */
+export interface TradingTermsView {
+  accountStatus: AccountStatus | null;
+  spreadBps: number;
+  referrerShareBps: number;
+}
+
 /** What the ledger needs to know about an organization when it moves money (its own facts live in the organization service). */
 export interface OrganizationStanding {
   organizationId: string;

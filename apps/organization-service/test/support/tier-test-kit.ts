@@ -1,4 +1,5 @@
 import { SystemClock, type Clock } from '@pfs/contracts';
+import { PrismaEventOutbox } from '@pfs/messaging';
 import { PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
 import { ConfiguredSubOrgTierCatalog, SUB_ORG_TIER_OFFERS_ENV } from '../../src/adapters/config/configured-sub-org-tier.catalog';
 import { PrismaOrganizationRepository } from '../../src/adapters/persistence/prisma-organization.repository';
@@ -9,7 +10,7 @@ import { ListSubOrgTiersUseCase } from '../../src/application/use-cases/list-sub
 import { createAccessTestKit } from './access-test-kit';
 
 /**
- * The access kit plus the tier use cases, wired by hand to the real Prisma adapters (issue 4: tiers).
+ * The access kit plus the tier use cases, wired by hand to the real Prisma adapters and outbox.
  * `offers` is the operator configuration (SUB_ORG_TIER_OFFERS) the catalog reads.
  */
 export function createTierTestKit(options: { clock?: Clock; offers?: string } = {}) {
@@ -23,10 +24,11 @@ export function createTierTestKit(options: { clock?: Clock; offers?: string } = 
   const host = new PrismaTransactionHost(kit.prisma);
   const organizations = new PrismaOrganizationRepository(host);
   const assignments = new PrismaSubOrgTierAssignmentRepository(host);
+  const outbox = new PrismaEventOutbox(host, 'organization', 'organization', clock);
   return {
     ...kit,
     listTiers: new ListSubOrgTiersUseCase(catalog),
-    assignTier: new AssignSubOrgTierUseCase(new PrismaUnitOfWork(host), organizations, assignments, catalog, clock),
+    assignTier: new AssignSubOrgTierUseCase(new PrismaUnitOfWork(host), organizations, assignments, catalog, outbox, clock),
     effectiveTier: new GetEffectiveSubOrgTierUseCase(organizations, assignments, catalog, clock),
   };
 }

@@ -1,3 +1,4 @@
+import { outboxRowsFor } from '../support/organization-test-kit';
 import { createTierTestKit } from '../support/tier-test-kit';
 import type { AssignSubOrgTierUseCase } from '../../src/application/use-cases/assign-sub-org-tier/assign-sub-org-tier.use-case';
 import type { ListSubOrgTiersUseCase } from '../../src/application/use-cases/list-sub-org-tiers/list-sub-org-tiers.use-case';
@@ -55,6 +56,16 @@ describe('AssignSubOrgTierUseCase and ListSubOrgTiersUseCase (real PostgreSQL)',
       { tierKey: 'preferred', assignedBy: broker },
       { tierKey: null, assignedBy: broker },
     ]);
+    // Each change is announced with the tier it puts in force, numbered after the client's creation.
+    const announced = (await outboxRowsFor(kit.prisma, client))
+      .map((row) => row.payload as { type: string; sequence: number; data: { tier: { key: string; spreadBps: number } | null } })
+      .filter((event) => event.type === 'organization.tier.assigned');
+    expect(announced.map((event) => event.data.tier && { key: event.data.tier.key, spreadBps: event.data.tier.spreadBps })).toEqual([
+      { key: 'vip', spreadBps: 30 },
+      { key: 'preferred', spreadBps: 60 },
+      null,
+    ]);
+    expect(announced.map((event) => event.sequence)).toEqual([3, 4, 5]);
   });
 
   it('refuses anyone but the creator, even the client itself or an LOA holder', async () => {
@@ -67,6 +78,7 @@ describe('AssignSubOrgTierUseCase and ListSubOrgTiersUseCase (real PostgreSQL)',
     }
     await expect(assign.execute({ callerOrganizationId: broker, organizationId: broker, tierKey: 'vip' })).rejects.toMatchObject({ code: 'forbidden' });
     expect(await history(client)).toEqual([]);
+    expect((await outboxRowsFor(kit.prisma, client)).map((row) => row.type)).not.toContain('organization.tier.assigned');
   });
 
   it('answers sub_org_tier_not_found, sub_org_tier_not_available and organization_not_found, recording nothing', async () => {

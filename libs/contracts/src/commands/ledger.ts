@@ -11,6 +11,7 @@ import {
   type FundingMethodView,
   type PageView,
   type TradePostingView,
+  type TradingTermsView,
   type TransactionView,
 } from '../views';
 import { mutation, pageRequestSchema, query } from './command-definition';
@@ -103,6 +104,8 @@ export const ledgerCommands = {
   ).returns<TransactionView>(),
   /** The organization's effective pricing: its spread and referrer share, and the payout fees. */
   'fees.get': query(z.object({ organizationId: z.string() })).returns<FeesView>(),
+  /** What a quote is priced and checked by: the account's status and the pricing in force, in one answer. */
+  'trading-terms.get': query(z.object({ organizationId: z.string(), accountId: z.string() })).returns<TradingTermsView>(),
   /** Executes a quote's trade (issue 13 §3–§4) as ONE journal entry; `quoteId` is the operation id: at most one trade per quote, ever. */
   'trades.post': mutation(
     z.object({

@@ -28,6 +28,16 @@ export const EVENT_SCHEMAS = {
     referrerOrganizationId: z.string().nullable(),
     updatedAt: z.string(),
   }),
+  /**
+   * The pricing tier now in force for an organization (null: the platform default), after every
+   * assignment or removal: the ledger keeps its own copy from these, so pricing a quote or showing
+   * the fees asks no other service.
+   */
+  'organization.tier.assigned': z.object({
+    organizationId: z.string(),
+    tier: z.object({ key: z.string(), label: z.string(), spreadBps: z.number().int(), referrerShareBps: z.number().int() }).nullable(),
+    assignedAt: z.string(),
+  }),
   /** A webhook event (spec §6.2): `data` is exactly the delivered body's data, in snake_case. */
   'organization.verification.updated': z.object({
     object: z.literal('organization'),
@@ -92,6 +102,7 @@ export type EventContract = { [T in EventType]: z.output<(typeof EVENT_SCHEMAS)[
 const EVENT_AGGREGATES: { [T in EventType]: (data: EventContract[T]) => string } = {
   'organization.created': (data) => data.organizationId,
   'organization.standing.updated': (data) => data.organizationId,
+  'organization.tier.assigned': (data) => data.organizationId,
   'organization.verification.updated': (data) => data.organization_id,
   'funding-methods.provisioned': (data) => data.accountId,
   'transaction.status.updated': (data) => data.transaction_id,
@@ -166,6 +177,7 @@ export type DomainEvent = { [T in EventType]: EventEnvelope<T> }[EventType];
 export const EVENT_SUBSCRIBERS: { [T in EventType]: readonly ServiceName[] } = {
   'organization.created': ['ledger'],
   'organization.standing.updated': ['ledger'],
+  'organization.tier.assigned': ['ledger'],
   'organization.verification.updated': ['webhook-delivery'],
   'funding-methods.provisioned': ['organization'],
   'transaction.status.updated': ['webhook-delivery'],

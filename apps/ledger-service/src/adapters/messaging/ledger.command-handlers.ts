@@ -6,6 +6,7 @@ import { CreditFaucetUseCase } from '../../application/use-cases/credit-faucet/c
 import { GetAccountUseCase } from '../../application/use-cases/get-account/get-account.use-case';
 import { GetFeesUseCase } from '../../application/use-cases/get-fees/get-fees.use-case';
 import { GetFundingMethodUseCase } from '../../application/use-cases/get-funding-method/get-funding-method.use-case';
+import { GetTradingTermsUseCase } from '../../application/use-cases/get-trading-terms/get-trading-terms.use-case';
 import { GetTransactionUseCase } from '../../application/use-cases/get-transaction/get-transaction.use-case';
 import { ListAccountEntriesUseCase } from '../../application/use-cases/list-account-entries/list-account-entries.use-case';
 import { ListAccountsUseCase } from '../../application/use-cases/list-accounts/list-accounts.use-case';
@@ -37,6 +38,7 @@ export const LEDGER_COMMAND_HANDLERS = commandHandlers('ledger', {
   'transactions.get': GetTransactionUseCase,
   'transactions.advance': AdvanceTransactionUseCase,
   'fees.get': GetFeesUseCase,
+  'trading-terms.get': GetTradingTermsUseCase,
   'trades.post': PostTradeUseCase,
   'trades.get': GetTradeUseCase,
   'transfers.create': CreateTransferUseCase,

@@ -4,6 +4,7 @@ import { AdvanceTransactionUseCase } from '../../../src/application/use-cases/ad
 import { CreatePayoutUseCase } from '../../../src/application/use-cases/create-payout/create-payout.use-case';
 import { CreditFaucetUseCase } from '../../../src/application/use-cases/credit-faucet/credit-faucet.use-case';
 import { GetFeesUseCase } from '../../../src/application/use-cases/get-fees/get-fees.use-case';
+import { GetTradingTermsUseCase } from '../../../src/application/use-cases/get-trading-terms/get-trading-terms.use-case';
 import { GetTransactionUseCase } from '../../../src/application/use-cases/get-transaction/get-transaction.use-case';
 import { ListAccountEntriesUseCase } from '../../../src/application/use-cases/list-account-entries/list-account-entries.use-case';
 import { ListTransactionsUseCase } from '../../../src/application/use-cases/list-transactions/list-transactions.use-case';
@@ -64,6 +65,7 @@ export function ledgerInMemory(options: { environment?: ServiceEnvironment; fauc
     updateAccount: new UpdateAccountUseCase(unitOfWork, accounts, clock),
     listAccountEntries: new ListAccountEntriesUseCase(accounts, journal, cursors),
     getFees: new GetFeesUseCase(directory, settings),
+    getTradingTerms: new GetTradingTermsUseCase(accounts, directory, settings),
     // Rolls back like the database, so a refused trade is seen to write nothing. One caller at a time.
     postTrade: new PostTradeUseCase(
       new InMemoryUnitOfWork([transactions, journal, { snapshot: () => rewind(outbox.events) }]),

@@ -105,7 +105,7 @@ export function organizationInMemory(options: { tierRestrictions?: ReadonlyMap<s
     suspendReferrals: new SuspendReferralsUseCase(unitOfWork, organizations, programs, clock),
     resumeReferrals: new ResumeReferralsUseCase(unitOfWork, organizations, programs),
     listSubOrgTiers: new ListSubOrgTiersUseCase(catalog),
-    assignSubOrgTier: new AssignSubOrgTierUseCase(unitOfWork, organizations, assignments, catalog, clock),
+    assignSubOrgTier: new AssignSubOrgTierUseCase(unitOfWork, organizations, assignments, catalog, outbox, clock),
     getEffectiveSubOrgTier: new GetEffectiveSubOrgTierUseCase(organizations, assignments, catalog, clock),
     getServicenet: new GetServicenetUseCase(organizations, memberships),
     enableServicenet: new EnableServicenetUseCase(unitOfWork, organizations, memberships, clock),

@@ -1,11 +1,10 @@
 import { Big, Clock, CursorCodec, DomainError, type AccountStatus, type CursorPosition, type QuoteStatus, type TransactionView } from '@pfs/contracts';
 import { InMemoryUnitOfWork, ManualClock, newestFirstPage, SequentialIdGenerator } from '@pfs/test-doubles';
-import { AccountDirectory } from '../../../src/application/ports/account-directory';
-import { PricingDirectory, type EffectivePricing } from '../../../src/application/ports/pricing-directory';
 import { QuoteRepository } from '../../../src/application/ports/quote.repository';
 import { QuoteSettings } from '../../../src/application/ports/quote-settings';
 import { RateSource } from '../../../src/application/ports/rate-source';
 import { TradeLedger } from '../../../src/application/ports/trade-ledger';
+import { TradingTermsDirectory, type EffectivePricing, type TradingTerms } from '../../../src/application/ports/trading-terms-directory';
 import { QuoteReconciler } from '../../../src/application/quote-reconciler';
 import { ExecuteQuoteUseCase } from '../../../src/application/use-cases/execute-quote/execute-quote.use-case';
 import { CreateQuoteUseCase } from '../../../src/application/use-cases/create-quote/create-quote.use-case';
@@ -61,25 +60,23 @@ export class InMemoryQuoteRepository extends QuoteRepository {
   }
 }
 
-/** The ledger's accounts as the test writes them: account id → owner and status. */
-export class FixedAccountDirectory extends AccountDirectory {
+/**
+ * The ledger's trading terms as the test writes them: account id → owner and status, and the
+ * pricing in force per organization (the platform default otherwise), changeable mid-test.
+ */
+export class FixedTradingTermsDirectory extends TradingTermsDirectory {
   readonly accounts = new Map<string, { organizationId: string; status: AccountStatus }>([
     ['acct_1', { organizationId: 'org_1', status: 'ACTIVE' }],
     ['acct_other', { organizationId: 'org_2', status: 'ACTIVE' }],
   ]);
-
-  async statusOf(organizationId: string, accountId: string): Promise<AccountStatus | null> {
-    const account = this.accounts.get(accountId);
-    return account?.organizationId === organizationId ? account.status : null;
-  }
-}
-
-/** The pricing in force per organization (the platform default otherwise), changeable mid-test. */
-export class FixedPricingDirectory extends PricingDirectory {
   readonly pricing = new Map<string, EffectivePricing>();
 
-  async pricingOf(organizationId: string): Promise<EffectivePricing> {
-    return this.pricing.get(organizationId) ?? { spreadBps: 100, referrerShareBps: 0 };
+  async termsOf(organizationId: string, accountId: string): Promise<TradingTerms> {
+    const account = this.accounts.get(accountId);
+    return {
+      accountStatus: account?.organizationId === organizationId ? account.status : null,
+      pricing: this.pricing.get(organizationId) ?? { spreadBps: 100, referrerShareBps: 0 },
+    };
   }
 }
 
@@ -183,8 +180,7 @@ export function quoteInMemory() {
   const ledger = new InMemoryTradeLedger(clock);
   const reconciler = new QuoteReconciler(unitOfWork, quotes, ledger);
   const rates = new TableRateSource();
-  const accounts = new FixedAccountDirectory();
-  const pricing = new FixedPricingDirectory();
+  const terms = new FixedTradingTermsDirectory();
   const settings = new FixedQuoteSettings();
   const cursors = new CursorCodec('test-cursor-secret');
   const executeQuote = new ExecuteQuoteUseCase(unitOfWork, quotes, ledger, clock);
@@ -192,11 +188,10 @@ export function quoteInMemory() {
     clock,
     quotes,
     rates,
-    accounts,
-    pricing,
+    terms,
     settings,
     ledger,
-    createQuote: new CreateQuoteUseCase(unitOfWork, quotes, rates, accounts, pricing, settings, ids, clock),
+    createQuote: new CreateQuoteUseCase(unitOfWork, quotes, rates, terms, settings, ids, clock),
     getQuote: new GetQuoteUseCase(quotes, reconciler, clock),
     listQuotes: new ListQuotesUseCase(quotes, reconciler, cursors, clock),
     reconcileQuotes: new ReconcileQuotesUseCase(reconciler, clock),

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { findAsset, toAmountString, type FeesView } from '@pfs/contracts';
+import { pricingInForce } from '../../pricing-in-force';
 import { LedgerSettings } from '../../ports/ledger-settings';
 import { OrganizationDirectory } from '../../ports/organization-directory';
 import type { GetFeesQuery } from './get-fees.query';
@@ -22,8 +23,7 @@ export class GetFeesUseCase {
       object: 'fees',
       organizationId: query.organizationId,
       tier: tier ? { key: tier.key, label: tier.label } : null,
-      spreadBps: tier?.spreadBps ?? this.settings.defaultSpreadBps,
-      referrerShareBps: tier?.referrerShareBps ?? 0,
+      ...pricingInForce(tier, this.settings),
       payoutFees: this.settings.payoutFees.list().map((fee) => ({
         object: 'payout_fee',
         rail: fee.rail,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, UnitOfWork, type SubOrgTierAssignmentView } from '@pfs/contracts';
+import { Clock, EventOutbox, UnitOfWork, type SubOrgTierAssignmentView } from '@pfs/contracts';
 import { OrganizationNotFoundError } from '../../../domain/organization-errors';
 import { tiersOffered, tierToAssign } from '../../../domain/sub-org-tier';
 import { SubOrgTierForbiddenError } from '../../../domain/sub-org-tier-errors';
@@ -14,7 +14,8 @@ import { OPERATOR_ASSIGNER, type AssignSubOrgTierCommand } from './assign-sub-or
  * operator (any organization, any tier), at any time from
  * creation on, whatever its verification. Each change is appended with its time, so a quote is
  * priced by the tier in force when it is made and executed trades are untouched. The client's
- * row is locked so concurrent changes are recorded in the order they happen.
+ * row is locked so concurrent changes are recorded, and their `organization.tier.assigned`
+ * numbered, in the order they happen: the ledger prices from its copy of the newest.
  */
 @Injectable()
 export class AssignSubOrgTierUseCase {
@@ -23,6 +24,7 @@ export class AssignSubOrgTierUseCase {
     private readonly organizations: OrganizationRepository,
     private readonly assignments: SubOrgTierAssignmentRepository,
     private readonly catalog: SubOrgTierCatalog,
+    private readonly outbox: EventOutbox,
     private readonly clock: Clock,
   ) {}
 
@@ -35,11 +37,12 @@ export class AssignSubOrgTierUseCase {
 
       const offered = tiersOffered(this.catalog.all(), caller === null ? null : this.catalog.restrictionFor(caller));
       const tier = tierToAssign(this.catalog.all(), offered, command.tierKey);
-      await this.assignments.append({
+      const assignedAt = this.clock.now();
+      await this.assignments.append({ organizationId: organization.id, tierKey: tier?.key ?? null, assignedAt, assignedBy: caller ?? OPERATOR_ASSIGNER });
+      await this.outbox.append('organization.tier.assigned', {
         organizationId: organization.id,
-        tierKey: tier?.key ?? null,
-        assignedAt: this.clock.now(),
-        assignedBy: caller ?? OPERATOR_ASSIGNER,
+        tier: tier ? { key: tier.key, label: tier.label, spreadBps: tier.spreadBps, referrerShareBps: tier.referrerShareBps } : null,
+        assignedAt: assignedAt.toISOString(),
       });
       return presentSubOrgTierAssignment(organization.id, tier);
     });

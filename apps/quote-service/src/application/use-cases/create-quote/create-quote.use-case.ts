@@ -5,18 +5,18 @@ import { AccountNotFoundError, InvalidQuoteRequestError } from '../../../domain/
 import { priceBuying, priceSelling, type PricingInput } from '../../../domain/quote-pricing';
 import { quoteRequest } from '../../../domain/quote-request';
 import { presentQuote } from '../../quote.presenter';
-import { AccountDirectory } from '../../ports/account-directory';
-import { PricingDirectory } from '../../ports/pricing-directory';
 import { QuoteRepository } from '../../ports/quote.repository';
 import { QuoteSettings } from '../../ports/quote-settings';
 import { RateSource } from '../../ports/rate-source';
+import { TradingTermsDirectory } from '../../ports/trading-terms-directory';
 import type { CreateQuoteCommand } from './create-quote.command';
 
 /**
  * POST /v1/quotes (spec 4.7, api-decisions §6): prices the request at the mid-rate less the
  * spread in force now, which the quote keeps (a later tier change never reprices it), for five
- * minutes. Cheap refusals first; the ledger is asked (the account, the pricing: both at once)
- * only about a request that could be quoted, and before the one statement that stores the quote.
+ * minutes. Cheap refusals first; the ledger is asked (the account and the pricing, in one
+ * question) only about a request that could be quoted, and before the one statement that stores
+ * the quote.
  */
 @Injectable()
 export class CreateQuoteUseCase {
@@ -24,8 +24,7 @@ export class CreateQuoteUseCase {
     private readonly unitOfWork: UnitOfWork,
     private readonly quotes: QuoteRepository,
     private readonly rates: RateSource,
-    private readonly accounts: AccountDirectory,
-    private readonly pricing: PricingDirectory,
+    private readonly terms: TradingTermsDirectory,
     private readonly settings: QuoteSettings,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
@@ -34,10 +33,10 @@ export class CreateQuoteUseCase {
   async execute(command: CreateQuoteCommand): Promise<QuoteView> {
     const request = quoteRequest(command);
     const midRate = await this.rates.midRate(request.from.code, request.to.code);
-    const [status, { spreadBps, referrerShareBps }] = await Promise.all([
-      this.accounts.statusOf(command.organizationId, command.accountId),
-      this.pricing.pricingOf(command.organizationId),
-    ]);
+    const {
+      accountStatus: status,
+      pricing: { spreadBps, referrerShareBps },
+    } = await this.terms.termsOf(command.organizationId, command.accountId);
     if (status === null) throw new AccountNotFoundError(command.accountId);
     if (status !== 'ACTIVE') throw new InvalidQuoteRequestError('accountId', `account ${command.accountId} is ${status}: only an ACTIVE account can trade`);
     const input: PricingInput = { midRate, spreadBps, fromScale: request.from.scale, toScale: request.to.scale };

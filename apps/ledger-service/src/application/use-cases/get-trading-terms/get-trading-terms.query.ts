@@ -1,0 +1,3 @@
+import type { CommandPayload } from '@pfs/contracts';
+
+export type GetTradingTermsQuery = CommandPayload<'ledger', 'trading-terms.get'>;
