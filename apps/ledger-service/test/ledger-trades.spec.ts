@@ -15,9 +15,9 @@ interface Org {
 }
 
 /**
- * `trades.post` against the real PostgreSQL and Redis, through the ledger's queue (issue 13):
- * one journal entry per trade, the books, and the quote id as the operation id under
- * concurrency and across command ids.
+ * `trades.post` against the real PostgreSQL and Redis, through the ledger's queue: one journal
+ * entry per trade written in one statement, the books, and the quote id as the operation id
+ * under concurrency and across command ids.
  */
 describe('ledger trades (PostgreSQL, Redis)', () => {
   const directory = new InMemoryOrganizationDirectory();
@@ -170,5 +170,60 @@ describe('ledger trades (PostgreSQL, Redis)', () => {
       )
       .catch((caught: unknown) => caught as { code?: string; constraint?: string });
     expect(error).toMatchObject({ code: '23505', constraint: 'transactions_quote_id_type_key' });
+  });
+
+  it('refuses a debit of an asset the account has never held with insufficient_funds, leaving no balance row behind', async () => {
+    const client = await organization({ usdc: '100' });
+    const quoteId = newId('quote');
+    const eth = { fromAsset: 'ETH', fromAmount: '0.5', toAsset: 'USDC', toAmount: '1500', fee: '0.005', commission: '0' };
+    await expect(
+      service.bus.send('ledger', 'trades.post', { ...client, quoteId, ...eth }, { ...SLOW, commandId: newId('command') }),
+    ).rejects.toMatchObject({ code: 'insufficient_funds', message: expect.stringContaining('ETH') });
+    expect(await count(`SELECT count(*) AS n FROM "ledger"."balances" WHERE account_id = $1 AND asset = 'ETH'`, [client.accountId])).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM "ledger"."transactions" WHERE quote_id = $1`, [quoteId])).toBe(0);
+    expect(await balance(client.accountId, 'USDC')).toBe('100');
+  });
+
+  it('trades both ways on one account at once all post, in the same lock order, and every balance_after chains', async () => {
+    const client = await organization({ usdc: '1000' });
+    await service.bus.send('ledger', 'funding-methods.provision', { ...client, asset: 'ETH' }, SLOW);
+    await service.bus.send('ledger', 'faucet.credit', { ...client, asset: 'ETH', amount: '10', chainName: 'ETHEREUM_SEPOLIA' }, SLOW);
+    const buys = Array.from({ length: 8 }, () => post(client, newId('quote'), { fromAmount: '10', fee: '0.1', commission: '0' }));
+    const sells = Array.from({ length: 8 }, () =>
+      service.bus.send(
+        'ledger',
+        'trades.post',
+        { ...client, quoteId: newId('quote'), fromAsset: 'ETH', fromAmount: '0.25', toAsset: 'USDC', toAmount: '750', fee: '0.0025', commission: '0' },
+        { ...SLOW, commandId: newId('command') },
+      ),
+    );
+    await Promise.all([...buys, ...sells]);
+    // 1000 − 8 × 10 + 8 × 750 USDC; 10 + 8 × 0.0132 − 8 × 0.25 ETH.
+    expect(await balance(client.accountId, 'USDC')).toBe('6920');
+    expect(await balance(client.accountId, 'ETH')).toBe('8.1056');
+    expect(await ledgerInvariantViolations(testDatabaseUrl())).toEqual([]);
+  });
+
+  it('sends a trade with its commission as one writing statement, after a few reads, and no transaction of its own', async () => {
+    const broker = await organization();
+    const client = await organization({ usdc: '100', parentOrganizationId: broker.organizationId });
+    await post(client, newId('quote'));
+    const sent: string[] = [];
+    const original = Client.prototype.query as (...args: unknown[]) => unknown;
+    const query = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+      if (this !== db && text) sent.push(text.trim().split(/\s+/).slice(0, 3).join(' '));
+      return original.apply(this, args) as never;
+    });
+    try {
+      await post(client, newId('quote'));
+    } finally {
+      query.mockRestore();
+    }
+    // The command's one write; beside it only the relay's hand-offs, marking events published after their commit.
+    const relay = 'UPDATE "ledger"."outbox_events" SET';
+    expect(sent.filter((text) => !text.startsWith('SELECT') && text !== relay)).toEqual(['WITH w0 AS']);
+    // Its reads: whether the quote has a trade, the two standings, the account, the earner's primary account.
+    expect(sent.filter((text) => text.startsWith('SELECT')).length).toBeLessThanOrEqual(5);
   });
 });

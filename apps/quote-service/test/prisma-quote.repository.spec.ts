@@ -1,8 +1,9 @@
 import { Big } from '@pfs/contracts';
 import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork, type PrismaClient } from '@pfs/persistence';
-import { lockWaiterAppears, testDatabaseUrl } from '@pfs/testing';
+import { testDatabaseUrl } from '@pfs/testing';
 import { PrismaQuoteRepository } from '../src/adapters/persistence/prisma-quote.repository';
 import { Quote, QUOTE_LIFETIME_MS } from '../src/domain/quote';
+import { QuoteChangedError } from '../src/domain/quote-errors';
 import { priceSelling } from '../src/domain/quote-pricing';
 
 /* The adapter against the real schema: exact decimals, the status filter as of a time, the due quotes the reconciler asks the ledger about. */
@@ -78,33 +79,21 @@ describe('PrismaQuoteRepository (real PostgreSQL)', () => {
     expect((await repository.findById(created.id))?.props.status).toBe('COMPLETED');
   });
 
-  it('findByIdForUpdate makes a second execute of the quote wait until the first commits, and then read its result', async () => {
+  it('replace, in a write-only unit, stores the new state over the expected status in one statement, and otherwise writes nothing of the unit', async () => {
     const created = quote(T0);
+    const bystander = quote(T0);
     await repository.insert(created);
-    const order: string[] = [];
-    let releaseFirst!: () => void;
-    const firstHoldsLock = new Promise<void>((resolve) => {
-      void unitOfWork.run(async () => {
-        await repository.findByIdForUpdate(created.id);
-        order.push('first locked');
-        resolve();
-        await new Promise<void>((release) => (releaseFirst = release));
-        await repository.update(created.complete('txn_first', at(1000)), 'PENDING');
-        order.push('first completed');
-      });
-    });
-    await firstHoldsLock;
-    const second = unitOfWork.run(async () => {
-      const read = await repository.findByIdForUpdate(created.id);
-      order.push(`second read ${read?.props.status}`);
-      return read;
-    });
-    // The second cannot have read before the first releases: its SELECT … FOR UPDATE waits.
-    await lockWaiterAppears(testDatabaseUrl());
-    expect(order).toEqual(['first locked']);
-    releaseFirst();
-    expect((await second)?.props).toMatchObject({ status: 'COMPLETED', transactionId: 'txn_first' });
-    expect(order).toEqual(['first locked', 'first completed', 'second read COMPLETED']);
+    await unitOfWork.write(() => repository.replace(created.complete('txn_2', at(1000)), 'PENDING'));
+    expect((await repository.findById(created.id))?.props).toMatchObject({ status: 'COMPLETED', transactionId: 'txn_2' });
+    // Its status is no longer PENDING: the quote written beside it in the same unit is not written either.
+    await expect(
+      unitOfWork.write(async () => {
+        await repository.insert(bystander);
+        await repository.replace(created.complete('txn_3', at(2000)), 'PENDING');
+      }),
+    ).rejects.toBeInstanceOf(QuoteChangedError);
+    expect((await repository.findById(created.id))?.props).toMatchObject({ status: 'COMPLETED', transactionId: 'txn_2' });
+    expect(await repository.findById(bystander.id)).toBeNull();
   });
 
   it('afterRollback: what a refusal leaves behind is stored after the rest of its unit of work rolled back', async () => {
@@ -113,7 +102,7 @@ describe('PrismaQuoteRepository (real PostgreSQL)', () => {
     await repository.insert(refused);
     const failure = unitOfWork.run(async () => {
       await repository.insert(insertedThenUndone);
-      await repository.findByIdForUpdate(refused.id);
+      await repository.findById(refused.id);
       unitOfWork.afterRollback(async () => {
         await repository.update(refused.fail('Account acct_1 is CLOSED', at(1000)), 'PENDING');
       });

@@ -36,6 +36,7 @@ describe('the command contract', () => {
       'transactions.get',
       'transactions.advance',
       'fees.get',
+      'trading-terms.get',
       'trades.post',
       'trades.get',
       'transfers.create',

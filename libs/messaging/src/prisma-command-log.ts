@@ -73,6 +73,9 @@ export class PrismaCommandLog extends CommandLog {
             logged = { value: result };
             return this.claimWrite(command, hash, result);
           },
+          refused: () => {
+            logged = undefined;
+          },
         },
         work,
       );

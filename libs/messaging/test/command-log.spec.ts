@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError, newId } from '@pfs/contracts';
-import { createPrismaClient, holdsDatabaseTransaction, Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { createPrismaClient, holdsDatabaseTransaction, isRequiredRowMissing, Prisma, PrismaTransactionHost, requireRow } from '@pfs/persistence';
 import { readPlatformConfig, SecretBox } from '@pfs/platform';
 import { isolateQueues } from '@pfs/testing';
 import { COMMAND_LOG_RETENTION_MS, PrismaCommandLog } from '../src';
@@ -249,6 +249,46 @@ describe('PrismaCommandLog.runOnce with a write-only unit of work', () => {
     await expect(log.runOnce(command, refused)).rejects.toThrow();
     expect(await runs(marker)).toBe(0);
     await log.runOnce(command, deferredEffect(marker));
+    expect(await runs(marker)).toBe(1);
+  });
+
+  it('after a refused statement, the work’s next unit carries the claim and its result: a repeat gets that result', async () => {
+    const { commandId, marker } = fresh();
+    const command = { commandId, command: 'demo.credit', payload: { guarded: true } };
+    // A guarded write whose guard fails (the row it needs is missing): nothing of the statement is written.
+    const guarded = () =>
+      host.runWrites(async () => {
+        await host.write({
+          ctes: (prefix) => [Prisma.sql`${Prisma.raw(prefix)} AS (SELECT event_id FROM "quote"."processed_events" WHERE event_id = ${`${marker}:missing`})`],
+          returning: (prefix) => requireRow(Prisma.raw(prefix)),
+          refusal: (error) => (isRequiredRowMissing(error) ? new Error('guard refused') : undefined),
+        });
+        return { marker, runId: 'never' };
+      });
+    const work = async () => {
+      await expect(guarded()).rejects.toThrow('guard refused');
+      return deferredEffect(marker)();
+    };
+    const first = await log.runOnce(command, work);
+    expect(await runs(marker)).toBe(1);
+    expect(await log.runOnce(command, deferredEffect(marker))).toEqual(first);
+    expect(await runs(marker)).toBe(1);
+  });
+
+  it('after a refused statement, work that answers without another unit stores nothing, and a repeat runs again', async () => {
+    const { commandId, marker } = fresh();
+    const command = { commandId, command: 'demo.read-back', payload: {} };
+    const refused = () =>
+      host.runWrites(async () => {
+        await host.write({ ctes: (prefix) => [Prisma.sql`${Prisma.raw(prefix)} AS (INSERT INTO "quote"."processed_events" (event_id) VALUES (${`${marker}:a`}), (${`${marker}:a`}))`] });
+        return { marker, runId: 'never' };
+      });
+    const answered = async () => {
+      await expect(refused()).rejects.toThrow();
+      return { marker, runId: 'read back' };
+    };
+    expect(await log.runOnce(command, answered)).toEqual({ marker, runId: 'read back' });
+    expect(await log.runOnce(command, deferredEffect(marker))).toMatchObject({ marker, runId: expect.stringMatching(/^evt_/) });
     expect(await runs(marker)).toBe(1);
   });
 

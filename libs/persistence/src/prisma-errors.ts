@@ -50,3 +50,18 @@ function mentionsConstraint(error: unknown, constraint: string): boolean {
 export function isNumericOverflow(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && driverCode(error) === '22003';
 }
+
+/**
+ * For a guarded write in a unit's one statement (a `DeferredWrite`'s `returning`): a scalar that
+ * refuses the whole statement when the CTE `cte` returned no row, so nothing of the unit is
+ * written. Plain SQL cannot raise an error, so it divides by the row count; `isRequiredRowMissing`
+ * recognizes the refusal (PostgreSQL 22012).
+ */
+export function requireRow(cte: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT 1 / count(*) FROM ${cte})`;
+}
+
+/** The refusal of `requireRow`: the guarded CTE matched no row. */
+export function isRequiredRowMissing(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && driverCode(error) === '22012';
+}

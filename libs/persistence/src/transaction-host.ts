@@ -43,6 +43,8 @@ export interface TransactionBracket {
    * statement, which fails (and so writes nothing) when another delivery holds the id.
    */
   claimedWith(value: unknown): DeferredWrite;
+  /** That statement was refused: nothing was claimed or stored, and the next unit brackets instead. */
+  refused(): void;
 }
 
 interface PendingBracket {
@@ -157,6 +159,8 @@ export class PrismaTransactionHost {
       this.options.beforeCommit?.();
       await this.send(this.root, bracket ? [...store.deferred, bracket.claimedWith(value)] : store.deferred);
     } catch (error) {
+      // Nothing of the unit was written, the claim included: the work's next unit brackets instead.
+      if (bracket) this.releaseBracket(bracket);
       for (const callback of store.afterRollback) await callback();
       throw error;
     }
@@ -223,10 +227,17 @@ export class PrismaTransactionHost {
 
   /**
    * Runs `work` so that the first transaction it opens on this host (and only that one, whatever
-   * its outcome) is bracketed by `bracket`. Work that opens none leaves the bracket unused.
+   * its outcome) is bracketed by `bracket`; a write-only unit whose statement was refused (it
+   * wrote nothing) passes the bracket on to the next. Work that opens none leaves the bracket unused.
    */
   withFirstTransaction<T>(bracket: TransactionBracket, work: () => Promise<T>): Promise<T> {
     return this.pending.run({ bracket, used: false }, work);
+  }
+
+  private releaseBracket(bracket: TransactionBracket): void {
+    const pending = this.pending.getStore();
+    if (pending) pending.used = false;
+    bracket.refused();
   }
 
   private takeBracket(): TransactionBracket | undefined {

@@ -15,11 +15,13 @@ const queuePrefix = isolateQueues('gw-e2e-quote-kill');
  * one trade, the quote COMPLETED with it, the balances moved once, and the books balanced.
  *
  * The window is made certain rather than hit by chance. The quote service reads the quote, has
- * the ledger post the trade, then records it in one transaction that locks the quote's row and
- * updates it. The test holds a SHARE lock on quote.quotes, which lets the service read and lock
- * the row (ROW SHARE) but not update it (ROW EXCLUSIVE): the ledger's trade commits, the
- * service's UPDATE waits on the test, the kill comes while it waits, and the quote's
- * transaction dies uncommitted.
+ * the ledger post the trade, then records it in one statement that updates the quote's row (with
+ * the command's result). The test holds a SHARE lock on quote.quotes, which lets the service
+ * read the row but not update it (ROW EXCLUSIVE): the ledger's trade commits, the service's
+ * statement waits on the test, and the kill comes while it waits. A statement already sent
+ * would still commit once the lock is gone, as if the service had died just after it; so the
+ * test ends the dead service's waiting statement too, as if the service had died just before
+ * sending it, and the quote stays uncommitted.
  */
 describe('kill -9 the quote service between the ledger’s posting and its own commit (end to end)', () => {
   let e2e: E2eStack;
@@ -53,10 +55,11 @@ describe('kill -9 the quote service between the ledger’s posting and its own c
 
   /**
    * Executes the quote with `key` while holding the SHARE lock; once the ledger has the trade
-   * and the service's UPDATE recording it on the quote waits on the lock, kills the service, then lets go.
+   * and the service's UPDATE recording it on the quote waits on the lock, kills the service and
+   * (unless `statementSent`) ends its waiting statement, then lets go.
    * Answers the execute's response (the gateway's 503: the service died under it).
    */
-  async function executeAndKillBeforeCommit(quoteId: string, key: string): Promise<Answer> {
+  async function executeAndKillBeforeCommit(quoteId: string, key: string, options: { statementSent?: boolean } = {}): Promise<Answer> {
     let answer: Promise<Answer> | undefined;
     await prisma.$transaction(
       async (tx) => {
@@ -69,10 +72,19 @@ describe('kill -9 the quote service between the ledger’s posting and its own c
         await eventually(async () => {
           const [{ waiting }] = await prisma.$queryRaw<Array<{ waiting: bigint }>>`
             SELECT count(*) AS waiting FROM pg_stat_activity
-            WHERE ${pid}::int = ANY (pg_blocking_pids(pid)) AND query ILIKE 'UPDATE "quote"."quotes"%'`;
+            WHERE ${pid}::int = ANY (pg_blocking_pids(pid)) AND query ILIKE '%UPDATE "quote"."quotes"%'`;
           return waiting > 0n ? true : undefined;
         }, 20000, 50);
         await e2e.stack.stopApp('quote-service', 'SIGKILL');
+        if (options.statementSent) return;
+        await prisma.$queryRaw`
+          SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE ${pid}::int = ANY (pg_blocking_pids(pid)) AND query ILIKE '%UPDATE "quote"."quotes"%'`;
+        await eventually(async () => {
+          const [{ waiting }] = await prisma.$queryRaw<Array<{ waiting: bigint }>>`
+            SELECT count(*) AS waiting FROM pg_stat_activity WHERE ${pid}::int = ANY (pg_blocking_pids(pid))`;
+          return waiting === 0n ? true : undefined;
+        }, 20000, 50);
       },
       { maxWait: 10000, timeout: 60000 },
     );
@@ -152,5 +164,28 @@ describe('kill -9 the quote service between the ledger’s posting and its own c
     }, 30000, 100);
     expect(settled).toEqual({ status: 'COMPLETED', transactionId: killed.posted.id });
     await expectTradedOnce(killed);
+  }, 180000);
+
+  it('killed just after sending its statement: the quote is recorded anyway, and the same Idempotency-Key answers the trade', async () => {
+    const usdcBefore = await balance('USDC');
+    const eurBefore = await balance('EUR');
+    const priced = await quote();
+    const key = randomUUID();
+    const first = await executeAndKillBeforeCommit(priced.quoteId, key, { statementSent: true });
+    expect(first.status).toBe(503);
+    // The statement ran once the lock was gone: the quote and the command's result, together.
+    const [posted, ...others] = (await trades(priced.quoteId)).filter((row) => row.type === 'TRADE');
+    expect(others).toEqual([]);
+    if (!posted) throw new Error('the ledger posted no trade');
+    await eventually(async () => ((await prisma.quote.findUnique({ where: { id: priced.quoteId } }))?.status === 'COMPLETED' ? true : undefined), 20000, 50);
+    await e2e.stack.startApp('quote-service');
+
+    const retried = await eventually(async () => {
+      const answer = await post(`/v1/quotes/${priced.quoteId}/execute`, undefined, key);
+      return answer.status === 503 ? undefined : answer;
+    }, 30000, 200);
+    expect(retried.status).toBe(200);
+    expect(retried.json<TransactionView>()).toMatchObject({ transactionId: posted.id, type: 'TRADE', status: 'COMPLETED', quoteId: priced.quoteId });
+    await expectTradedOnce({ priced, posted, usdcBefore, eurBefore });
   }, 180000);
 });

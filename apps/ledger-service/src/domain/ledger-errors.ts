@@ -53,6 +53,16 @@ export class IllegalTransitionError extends DomainError {
   }
 }
 
+/**
+ * The quote already has a transaction of this type, posted by another command meanwhile (a quote
+ * is traded at most once): never an answer of its own, the caller answers the posted trade.
+ */
+export class QuoteAlreadyTradedError extends Error {
+  constructor(readonly quoteId: string) {
+    super(`quote ${quoteId} was traded by another command meanwhile`);
+  }
+}
+
 /** A debit the balance cannot cover: customer balances never go below zero. */
 export class InsufficientFundsError extends DomainError {
   constructor(accountId: string, asset: string) {

@@ -57,3 +57,14 @@ export class AccountCannotTradeError extends DomainError {
     super('forbidden', message);
   }
 }
+
+/**
+ * The quote's stored status was no longer the one a change was decided from (a concurrent
+ * execute, or the reconciler, changed it meanwhile): nothing was written; never an answer of its
+ * own, the caller decides again from the stored quote.
+ */
+export class QuoteChangedError extends Error {
+  constructor(readonly quoteId: string) {
+    super(`quote ${quoteId} changed meanwhile`);
+  }
+}

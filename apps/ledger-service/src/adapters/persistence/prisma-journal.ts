@@ -25,8 +25,8 @@ interface EntryRow {
  * The journal in PostgreSQL. Per entry: one upsert per customer line in the entry's lock order
  * (the balance row's CHECK refuses a negative result: that is `insufficient_funds`), then the
  * journal row and all its postings in one statement. Platform accounts have no balance row, so
- * postings on them lock nothing. In a write-only unit (credits only: a debit is checked against
- * its balance before anything else is written) the whole entry is one deferred write.
+ * postings on them lock nothing. In a write-only unit the whole entry is one deferred write, its
+ * balance rows changed by one upsert in the same lock order.
  */
 @Injectable()
 export class PrismaJournal extends Journal {
@@ -38,7 +38,7 @@ export class PrismaJournal extends Journal {
   }
 
   async post(entry: JournalEntry, at: Date): Promise<void> {
-    if (this.host.writeOnly) return this.deferCredits(entry, at);
+    if (this.host.writeOnly) return this.defer(entry, at);
     const db = this.host.client;
     const balanceAfter = new Map<string, string>();
     for (const line of entry.customerLines()) {
@@ -88,13 +88,13 @@ export class PrismaJournal extends Journal {
   }
 
   /**
-   * The entry as one write of the unit's statement: new platform accounts, the credited balances
+   * The entry as one write of the unit's statement: new platform accounts, the balance rows
    * (upserted in lock order), the journal row and its postings, each posting's balance taken from
    * its balance row's upsert. One entry per unit: two would meet on a balance row in one statement.
    */
-  private deferCredits(entry: JournalEntry, at: Date): void {
-    const credited = entry.customerLines();
-    if (credited.some((line) => !line.amount.gt(0))) throw new Error(`journal entry ${entry.id}: a write-only unit of work posts credits only`);
+  private defer(entry: JournalEntry, at: Date): void {
+    const keys = entry.customerLines().map((line) => `${line.account.accountId}|${line.asset}`);
+    if (new Set(keys).size !== keys.length) throw new Error(`journal entry ${entry.id}: a write-only unit of work changes each balance row once`);
     const posted = this.host.deferOnce(this, () => new PostedEntry(entry, at));
     if (posted?.entry !== entry) throw new Error(`journal entry ${entry.id}: a write-only unit of work posts one entry`);
     posted.newPlatformAccounts = this.newPlatformAccounts(entry);
@@ -180,7 +180,15 @@ interface PlatformAccountRow {
   asset: string;
 }
 
-/** A credit-only entry as CTEs of a write-only unit's statement. */
+/**
+ * An entry as CTEs of a write-only unit's statement. Every customer line goes through one upsert,
+ * in the entry's lock order, as the interactive path takes its rows: a credit may open its row,
+ * a debit proposes a zero row (PostgreSQL checks a proposed row's CHECK before it looks for the
+ * existing one) and adds its negative amount to the existing one. A debit that found no row (it
+ * inserted the zero row) leaves its posting without a balance, which the postings' CHECK refuses,
+ * and a debit past the balance is refused by the balance's CHECK: both are `insufficient_funds`,
+ * and the whole statement writes nothing.
+ */
 class PostedEntry implements DeferredWrite {
   newPlatformAccounts: PlatformAccountRow[] = [];
 
@@ -192,7 +200,7 @@ class PostedEntry implements DeferredWrite {
   ctes(prefix: string): Prisma.Sql[] {
     const p = Prisma.raw(prefix);
     const { entry, at } = this;
-    const credited = entry.customerLines();
+    const customer = entry.customerLines();
     const lines = lineArrays(entry, () => null);
     const ctes: Prisma.Sql[] = [];
     if (this.newPlatformAccounts.length) {
@@ -203,19 +211,24 @@ class PostedEntry implements DeferredWrite {
         ON CONFLICT DO NOTHING)`);
     }
     ctes.push(
+      Prisma.sql`${p}_change AS (
+        SELECT account_id, asset, amount::numeric AS amount
+        FROM unnest(${customer.map((line) => line.account.accountId)}::text[], ${customer.map((line) => line.asset)}::text[],
+          ${customer.map((line) => line.amount.toFixed())}::text[]) AS line(account_id, asset, amount))`,
       Prisma.sql`${p}_balance AS (
         INSERT INTO "ledger"."balances" AS b (account_id, asset, amount, updated_at)
-        SELECT account_id, asset, amount::numeric, ${at}
-        FROM unnest(${credited.map((line) => line.account.accountId)}::text[], ${credited.map((line) => line.asset)}::text[],
-          ${credited.map((line) => line.amount.toFixed())}::text[]) AS line(account_id, asset, amount)
+        SELECT account_id, asset, GREATEST(amount, 0), ${at} FROM ${p}_change
         ORDER BY account_id, asset
-        ON CONFLICT (account_id, asset) DO UPDATE SET amount = b.amount + EXCLUDED.amount, updated_at = EXCLUDED.updated_at
-        RETURNING account_id, asset, amount)`,
+        ON CONFLICT (account_id, asset) DO UPDATE SET
+          amount = b.amount + (SELECT c.amount FROM ${p}_change c WHERE c.account_id = b.account_id AND c.asset = b.asset),
+          updated_at = EXCLUDED.updated_at
+        RETURNING account_id, asset, amount, xmax = 0 AS inserted)`,
       Prisma.sql`${p}_journal AS (
         INSERT INTO "ledger"."journals" (id, kind, transaction_id, created_at) VALUES (${entry.id}, ${entry.kind}, ${entry.transactionId}, ${at}))`,
       Prisma.sql`${p}_postings AS (
         INSERT INTO "ledger"."postings" (journal_id, account_id, platform_account_id, asset, amount, balance_after, transaction_id, created_at)
-        SELECT ${entry.id}, line.account_id, line.platform_account_id, line.asset, line.amount::numeric, balance.amount, line.transaction_id, ${at}
+        SELECT ${entry.id}, line.account_id, line.platform_account_id, line.asset, line.amount::numeric,
+          CASE WHEN balance.inserted AND line.amount::numeric < 0 THEN NULL ELSE balance.amount END, line.transaction_id, ${at}
         FROM unnest(${lines.accountIds}::text[], ${lines.platformIds}::text[], ${lines.assets}::text[], ${lines.amounts}::text[], ${lines.transactionIds}::text[])
           AS line(account_id, platform_account_id, asset, amount, transaction_id)
         LEFT JOIN ${p}_balance balance ON balance.account_id = line.account_id AND balance.asset = line.asset)`,
@@ -224,8 +237,12 @@ class PostedEntry implements DeferredWrite {
   }
 
   refusal(error: unknown): Error | undefined {
+    const debit = this.entry.customerLines().find((line) => line.amount.lt(0));
+    if (debit && (isCheckViolation(error, 'balances_amount_not_negative') || isCheckViolation(error, 'postings_balance_after_on_customer_lines'))) {
+      return new InsufficientFundsError(debit.account.accountId, debit.asset);
+    }
     if (!isNumericOverflow(error)) return undefined;
-    const [line] = this.entry.customerLines();
-    return line ? balanceTooLarge(line.account.accountId, line.asset) : new AmountTooLargeError('an amount of this request');
+    const credit = this.entry.customerLines().find((line) => line.amount.gt(0));
+    return credit ? balanceTooLarge(credit.account.accountId, credit.asset) : new AmountTooLargeError('an amount of this request');
   }
 }

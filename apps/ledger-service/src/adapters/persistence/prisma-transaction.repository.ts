@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Big, type CursorPosition, type PayoutDestinationView, type TransactionRole, type TransactionStatus, type TransactionType } from '@pfs/contracts';
-import { decimalColumn, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { decimalColumn, isUniqueViolation, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { TransactionRepository, type TransactionFilters } from '../../application/ports/transaction.repository';
+import { QuoteAlreadyTradedError } from '../../domain/ledger-errors';
 import { Transaction } from '../../domain/transaction';
-import { overflowRefusal, refuseOverflow } from './refuse-overflow';
+import { overflowRefusal } from './refuse-overflow';
 
 type TransactionRow = Prisma.LedgerTransactionGetPayload<object>;
 
@@ -28,19 +29,14 @@ export class PrismaTransactionRepository extends TransactionRepository {
     // On every money command: raw SQL spares the query compiler's work on the hot path.
     await this.host.write({
       ctes: (prefix) => [Prisma.sql`${Prisma.raw(prefix)} AS (${insertStatement(transaction)})`],
-      // Only when its own amounts are too large: the statement may carry a balance that overflows.
-      refusal: (error) => (fitsTheLedger(transaction) ? undefined : overflowRefusal(error)),
+      refusal: (error) => {
+        // The unique (quote_id, type): a quote traded meanwhile. The violation is raised only once
+        // the other insert has committed (a rolled-back one lets this one through).
+        if (transaction.props.quoteId && isUniqueViolation(error, 'transactions_quote_id_type_key')) return new QuoteAlreadyTradedError(transaction.props.quoteId);
+        // Only when its own amounts are too large: the statement may carry a balance that overflows.
+        return fitsTheLedger(transaction) ? undefined : overflowRefusal(error);
+      },
     });
-  }
-
-  async insertForQuote(transaction: Transaction): Promise<boolean> {
-    if (!transaction.props.quoteId) throw new Error(`transaction ${transaction.id} has no quote`);
-    // ON CONFLICT on the unique (quote_id, type) index, not a caught unique violation: a violation
-    // would abort the surrounding transaction, which could then not read the trade back. A
-    // concurrent insert for the quote makes this one wait for its outcome: committed → no row
-    // here (the caller reads the committed trade back), rolled back → ours.
-    const inserted = await refuseOverflow(this.host.client.$executeRaw`${insertStatement(transaction)} ON CONFLICT (quote_id, type) DO NOTHING`);
-    return inserted > 0;
   }
 
   async findByQuote(quoteId: string): Promise<Transaction[]> {

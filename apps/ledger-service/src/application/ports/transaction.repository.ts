@@ -11,13 +11,13 @@ export interface TransactionFilters {
 }
 
 export abstract class TransactionRepository {
-  abstract insert(transaction: Transaction): Promise<void>;
   /**
-   * Inserts a transaction of a quote (a TRADE) unless one of its type exists for the quote
-   * already: false then, and nothing written. A concurrent insert for the same quote is waited
-   * for, so a false is only ever answered once the other one has committed.
+   * Writes the transaction in the surrounding unit of work. A transaction of a quote whose type the
+   * quote already has (a TRADE, a COMMISSION) is refused with `QuoteAlreadyTradedError`, and the
+   * unit writes nothing; a concurrent one for the same quote is waited for, so the refusal only
+   * ever comes once the other has committed.
    */
-  abstract insertForQuote(transaction: Transaction): Promise<boolean>;
+  abstract insert(transaction: Transaction): Promise<void>;
   /** The transactions of a quote (its TRADE and COMMISSION), whoever's account they are on. */
   abstract findByQuote(quoteId: string): Promise<Transaction[]>;
   abstract findById(transactionId: string): Promise<Transaction | null>;

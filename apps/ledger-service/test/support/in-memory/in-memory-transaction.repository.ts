@@ -1,6 +1,7 @@
 import type { CursorPosition } from '@pfs/contracts';
 import { newestFirstPage } from '@pfs/test-doubles';
 import { TransactionRepository, type TransactionFilters } from '../../../src/application/ports/transaction.repository';
+import { QuoteAlreadyTradedError } from '../../../src/domain/ledger-errors';
 import type { Transaction } from '../../../src/domain/transaction';
 
 /** The TransactionRepository contract over a map, for use-case unit tests. */
@@ -9,14 +10,11 @@ export class InMemoryTransactionRepository extends TransactionRepository {
 
   async insert(transaction: Transaction): Promise<void> {
     if (this.transactions.has(transaction.id)) throw new Error(`transaction ${transaction.id} exists`);
-    this.transactions.set(transaction.id, transaction);
-  }
-
-  async insertForQuote(transaction: Transaction): Promise<boolean> {
     const { quoteId, type } = transaction.props;
-    if ([...this.transactions.values()].some((existing) => existing.props.quoteId === quoteId && existing.props.type === type)) return false;
-    await this.insert(transaction);
-    return true;
+    if (quoteId && [...this.transactions.values()].some((existing) => existing.props.quoteId === quoteId && existing.props.type === type)) {
+      throw new QuoteAlreadyTradedError(quoteId);
+    }
+    this.transactions.set(transaction.id, transaction);
   }
 
   async findByQuote(quoteId: string): Promise<Transaction[]> {

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { findAsset, type CursorPosition, type QuoteStatus } from '@pfs/contracts';
-import { decimalColumn, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { decimalColumn, isRequiredRowMissing, newestFirstPage, Prisma, PrismaTransactionHost, requireRow } from '@pfs/persistence';
 import { QuoteRepository } from '../../application/ports/quote.repository';
 import { Quote } from '../../domain/quote';
+import { QuoteChangedError } from '../../domain/quote-errors';
 
 type QuoteRow = Prisma.QuoteGetPayload<object>;
 
 /** A row as the hot path's raw statements read it: the model's fields, amounts as decimal text. */
 type RawQuoteRow = Omit<QuoteRow, 'fromAmount' | 'toAmount' | 'fee'> & { fromAmount: string; toAmount: string; fee: string };
 
-// The execute path reads and locks a quote on every call: raw statements spare Prisma's query
-// compiler, and the lock and the read are one statement.
+// The execute path reads a quote on every call: a raw statement spares Prisma's query compiler.
 const SELECT_QUOTE = Prisma.sql`SELECT id, organization_id AS "organizationId", account_id AS "accountId", from_asset AS "fromAsset",
   to_asset AS "toAsset", from_amount::text AS "fromAmount", to_amount::text AS "toAmount", fee::text AS fee, applied_rate AS "appliedRate",
   spread_bps AS "spreadBps", referrer_share_bps AS "referrerShareBps", status, transaction_id AS "transactionId",
@@ -43,17 +43,26 @@ export class PrismaQuoteRepository extends QuoteRepository {
     return row ? this.toQuote(row) : null;
   }
 
-  async findByIdForUpdate(quoteId: string): Promise<Quote | null> {
-    const [row] = await this.host.client.$queryRaw<RawQuoteRow[]>`${SELECT_QUOTE} WHERE id = ${quoteId} FOR UPDATE`;
-    return row ? this.toQuote(row) : null;
-  }
-
   async update(quote: Quote, expected: QuoteStatus): Promise<boolean> {
     const q = quote.props;
     const count = await this.host.client.$executeRaw`UPDATE "quote"."quotes"
       SET status = ${q.status}, transaction_id = ${q.transactionId}, failure_reason = ${q.failureReason}, updated_at = ${q.updatedAt}
       WHERE id = ${q.id} AND status = ${expected}`;
     return count === 1;
+  }
+
+  async replace(quote: Quote, expected: QuoteStatus): Promise<void> {
+    const q = quote.props;
+    await this.host.write({
+      ctes: (prefix) => [
+        Prisma.sql`${Prisma.raw(prefix)} AS (UPDATE "quote"."quotes"
+          SET status = ${q.status}, transaction_id = ${q.transactionId}, failure_reason = ${q.failureReason}, updated_at = ${q.updatedAt}
+          WHERE id = ${q.id} AND status = ${expected} RETURNING id)`,
+      ],
+      // No row: the status changed meanwhile, and the whole statement (the command's result with it) is refused.
+      returning: (prefix) => requireRow(Prisma.raw(prefix)),
+      refusal: (error) => (isRequiredRowMissing(error) ? new QuoteChangedError(q.id) : undefined),
+    });
   }
 
   async list(organizationId: string, filters: { status?: QuoteStatus }, now: Date, after: CursorPosition | null, limit: number): Promise<Quote[]> {

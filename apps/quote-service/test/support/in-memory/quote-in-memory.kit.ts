@@ -12,7 +12,7 @@ import { ReconcileQuotesUseCase } from '../../../src/application/use-cases/recon
 import { GetQuoteUseCase } from '../../../src/application/use-cases/get-quote/get-quote.use-case';
 import { ListQuotesUseCase } from '../../../src/application/use-cases/list-quotes/list-quotes.use-case';
 import type { Quote } from '../../../src/domain/quote';
-import { AccountCannotTradeError } from '../../../src/domain/quote-errors';
+import { AccountCannotTradeError, QuoteChangedError } from '../../../src/domain/quote-errors';
 import { DEFAULT_RATES, RateTable } from '../../../src/domain/rate-table';
 import { TradeSizeLimits } from '../../../src/domain/trade-size-limits';
 
@@ -28,14 +28,14 @@ export class InMemoryQuoteRepository extends QuoteRepository {
     return this.quotes.get(quoteId) ?? null;
   }
 
-  async findByIdForUpdate(quoteId: string): Promise<Quote | null> {
-    return this.findById(quoteId);
-  }
-
   async update(quote: Quote, expected: QuoteStatus): Promise<boolean> {
     if (this.quotes.get(quote.id)?.props.status !== expected) return false;
     this.quotes.set(quote.id, quote);
     return true;
+  }
+
+  async replace(quote: Quote, expected: QuoteStatus): Promise<void> {
+    if (!(await this.update(quote, expected))) throw new QuoteChangedError(quote.id);
   }
 
   /** What a rollback restores (see InMemoryUnitOfWork). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, EventOutbox, IdGenerator, UnitOfWork, type TradePostingView } from '@pfs/contracts';
-import { AccountNotActiveError, AccountNotFoundError, LedgerRequestError, PrimaryAccountNotFoundError } from '../../../domain/ledger-errors';
+import { AccountNotActiveError, AccountNotFoundError, LedgerRequestError, PrimaryAccountNotFoundError, QuoteAlreadyTradedError } from '../../../domain/ledger-errors';
 import { tradeTerms } from '../../../domain/trade-terms';
 import { Transaction } from '../../../domain/transaction';
 import { recordStatusChange } from '../../transaction-events';
@@ -13,15 +13,16 @@ import { TransactionRepository } from '../../ports/transaction.repository';
 import type { PostTradeCommand } from './post-trade.command';
 
 /**
- * The ledger's side of POST /v1/quotes/{quoteId}/execute: the TRADE, its
- * COMMISSION when one is owed, one journal entry for both and an event for each, in one
- * database transaction.
+ * The ledger's side of POST /v1/quotes/{quoteId}/execute: the TRADE, its COMMISSION when one is
+ * owed, one journal entry for both and an event for each, written in one database statement
+ * after every check has read what it needs.
  *
  * The quote id is the operation id, beyond the command log's command id: the quote service and
  * the ledger are two databases, so a quote may be posted again under a new command id (the
  * quote service died after the ledger committed, then the client retried). A quote that has a
  * trade answers that trade and writes nothing; the database's unique (quote_id, type) makes two
- * concurrent posts of one quote take turns, the second answering the first's result.
+ * concurrent posts of one quote take turns, the second's statement refused once the first has
+ * committed, and answered the first's result.
  */
 @Injectable()
 export class PostTradeUseCase {
@@ -38,46 +39,48 @@ export class PostTradeUseCase {
 
   async execute(command: PostTradeCommand): Promise<TradePostingView> {
     const terms = tradeTerms(command);
-    // The organization service is asked first, while this service holds no connection: the
-    // client's standing (its events carry it) and, when a commission is owed, its earner's.
+    // Before anything else: a posted trade is answered even if the account changed since.
+    const posted = await this.postedResult(command);
+    if (posted) return posted;
+
+    // The client's standing (its events carry it) and, when a commission is owed, its earner's.
     const standing = await this.directory.standing(command.organizationId);
     const earnerId = terms.commission.gt(0) ? (standing.parentOrganizationId ?? standing.referrerOrganizationId) : null;
     const earner = earnerId ? await this.directory.standing(earnerId) : null;
-    return this.unitOfWork.run(async () => {
-      // Before anything else: a posted trade is answered even if the account changed since.
-      const posted = await this.postedResult(command);
-      if (posted) return posted;
 
-      const account = await this.accounts.findOwnership(command.accountId);
-      if (account?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
-      if (account.status !== 'ACTIVE') throw new AccountNotActiveError(command.accountId, account.status);
+    const account = await this.accounts.findOwnership(command.accountId);
+    if (account?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
+    if (account.status !== 'ACTIVE') throw new AccountNotActiveError(command.accountId, account.status);
+    const recipient = earner ? { standing: earner, accountId: await this.primaryAccountOf(earner.organizationId) } : null;
 
-      const recipient = earner ? { standing: earner, accountId: await this.primaryAccountOf(earner.organizationId) } : null;
-
-      const now = this.clock.now();
-      const { trade, commission, entry } = Transaction.trade({
-        id: this.ids.next('transaction'),
-        organizationId: command.organizationId,
-        accountId: command.accountId,
-        quoteId: command.quoteId,
-        terms,
-        commission: recipient ? { id: this.ids.next('transaction'), organizationId: recipient.standing.organizationId, accountId: recipient.accountId } : null,
-        journalId: this.ids.next('journal'),
-        now,
+    try {
+      return await this.unitOfWork.write(async () => {
+        const now = this.clock.now();
+        const { trade, commission, entry } = Transaction.trade({
+          id: this.ids.next('transaction'),
+          organizationId: command.organizationId,
+          accountId: command.accountId,
+          quoteId: command.quoteId,
+          terms,
+          commission: recipient ? { id: this.ids.next('transaction'), organizationId: recipient.standing.organizationId, accountId: recipient.accountId } : null,
+          journalId: this.ids.next('journal'),
+          now,
+        });
+        // Claims the quote (QuoteAlreadyTradedError when another post did first).
+        await this.transactions.insert(trade.transaction);
+        if (commission) await this.transactions.insert(commission.transaction);
+        // A short balance (insufficient_funds) refuses the whole statement.
+        await this.journal.post(entry, now);
+        await recordStatusChange(this.outbox, trade, standing, now);
+        if (commission && recipient) await recordStatusChange(this.outbox, commission, recipient.standing, now);
+        return { trade: presentTransaction(trade.transaction), commission: commission ? presentTransaction(commission.transaction) : null };
       });
-      // Claims the quote: a concurrent post of it waits here, then finds the trade committed.
-      if (!(await this.transactions.insertForQuote(trade.transaction))) {
-        const result = await this.postedResult(command);
-        if (!result) throw new Error(`quote ${command.quoteId} has a trade that cannot be read back`);
-        return result;
-      }
-      if (commission) await this.transactions.insert(commission.transaction);
-      // Refuses a short balance (insufficient_funds): the unit of work rolls back the rows above.
-      await this.journal.post(entry, now);
-      await recordStatusChange(this.outbox, trade, standing, now);
-      if (commission && recipient) await recordStatusChange(this.outbox, commission, recipient.standing, now);
-      return { trade: presentTransaction(trade.transaction), commission: commission ? presentTransaction(commission.transaction) : null };
-    });
+    } catch (error) {
+      if (!(error instanceof QuoteAlreadyTradedError)) throw error;
+      const result = await this.postedResult(command);
+      if (!result) throw new Error(`quote ${command.quoteId} has a trade that cannot be read back`, { cause: error });
+      return result;
+    }
   }
 
   /** The quote's trade and commission as first answered, or null while the quote has no trade. */

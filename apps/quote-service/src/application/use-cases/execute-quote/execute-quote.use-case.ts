@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainError, UnitOfWork, type TransactionView } from '@pfs/contracts';
 import type { Quote } from '../../../domain/quote';
-import { AccountCannotTradeError, QuoteExpiredError, QuoteNotFoundError } from '../../../domain/quote-errors';
+import { AccountCannotTradeError, QuoteChangedError, QuoteExpiredError, QuoteNotFoundError } from '../../../domain/quote-errors';
 import { QuoteRepository } from '../../ports/quote.repository';
 import { TradeLedger } from '../../ports/trade-ledger';
 import type { ExecuteQuoteCommand } from './execute-quote.command';
@@ -13,17 +13,17 @@ type LedgerAnswer = { trade: TransactionView } | { refusal: AccountCannotTradeEr
  * POST /v1/quotes/{quoteId}/execute. The ledger is asked first, with no transaction open here:
  * a PENDING quote before its expiry is posted (`trades.post`); past its expiry, when no trade
  * can be posted any more, the ledger is only asked whether it holds one (`trades.get`), a trade
- * posted in time whose recording here failed (a crash, a deadline). Then one transaction locks
- * the quote and stores it COMPLETED with the trade. The ledger posts at most one trade per quote
- * (the quote id is its operation id), so concurrent executes all get the same trade and take
- * turns on the lock: the first records it, the others find the quote COMPLETED and answer
- * `quote_already_used`. If this service dies between the ledger's answer and its commit, the
+ * posted in time whose recording here failed (a crash, a deadline). Then one statement stores
+ * the quote COMPLETED with the trade, if it is still as it was read. The ledger posts at most one
+ * trade per quote (the quote id is its operation id), so concurrent executes all get the same
+ * trade: the first statement records it, the others find the quote changed, read it COMPLETED and
+ * answer `quote_already_used`. If this service dies between the ledger's answer and its commit, the
  * quote is still PENDING with its trade made: the next execute gets the same trade, and past
  * expiry the reconciler (QuoteReconciler) completes it without one.
  *
- * Refusals store what they leave behind after their unit of work rolls back: EXPIRED
- * (`quote_expired`) and FAILED (`forbidden`: the account can no longer trade). A short balance
- * (`insufficient_funds`) leaves the quote PENDING, to be executed once funded.
+ * Refusals store what they leave behind, and nothing else: EXPIRED (`quote_expired`) and FAILED
+ * (`forbidden`: the account can no longer trade). A short balance (`insufficient_funds`) leaves
+ * the quote PENDING, to be executed once funded.
  */
 @Injectable()
 export class ExecuteQuoteUseCase {
@@ -39,7 +39,7 @@ export class ExecuteQuoteUseCase {
     if (!quote?.isVisibleTo(command.organizationId)) throw new QuoteNotFoundError(command.quoteId);
     quote.assertUnused();
     const answer = await this.askLedger(quote);
-    return this.unitOfWork.run(() => this.record(quote, answer, this.clock.now()));
+    return this.record(quote, answer, this.clock.now());
   }
 
   private async askLedger(quote: Quote): Promise<LedgerAnswer> {
@@ -61,22 +61,37 @@ export class ExecuteQuoteUseCase {
   }
 
   private async record(read: Quote, answer: LedgerAnswer, now: Date): Promise<TransactionView> {
-    if ('trade' in answer) {
-      // Quotes are never deleted: the one read above is there to lock.
-      const quote = (await this.quotes.findByIdForUpdate(read.id)) ?? read;
-      // COMPLETED by a concurrent execute with this same trade: this one is quote_already_used.
-      const completed = quote.complete(answer.trade.transactionId, now);
-      // The row lock makes the guard hold; false would mean the lock was not held.
-      if (!(await this.quotes.update(completed, quote.props.status))) throw new Error(`quote ${quote.id} changed while locked for execution`);
-      return answer.trade;
-    }
+    if ('trade' in answer) return this.recordTrade(read, answer.trade, now);
     const refusal = 'refusal' in answer ? answer.refusal : new QuoteExpiredError(read.id, read.props.expiresAt);
     const left = 'refusal' in answer ? read.fail(refusal.message, now) : read.expireIfDue(now);
-    if (left !== read) this.unitOfWork.afterRollback(() => this.store(left));
+    if (left !== read) await this.store(left);
     throw refusal;
   }
 
-  /** After a rollback: stored only over the PENDING it was read as. */
+  /**
+   * Stores the quote COMPLETED with its trade in one statement, guarded by the status it was read
+   * with. Changed meanwhile (a concurrent execute recorded this same trade, or the reconciler
+   * expired it), nothing is written and the stored quote decides again: COMPLETED is
+   * `quote_already_used`, EXPIRED is completed with the trade. Each turn moves the quote forward,
+   * so this ends.
+   */
+  private async recordTrade(read: Quote, trade: TransactionView, now: Date): Promise<TransactionView> {
+    const completed = read.complete(trade.transactionId, now);
+    try {
+      return await this.unitOfWork.write(async () => {
+        await this.quotes.replace(completed, read.props.status);
+        return trade;
+      });
+    } catch (error) {
+      if (!(error instanceof QuoteChangedError)) throw error;
+      // Quotes are never deleted.
+      const stored = await this.quotes.findById(read.id);
+      if (!stored) throw new Error(`quote ${read.id} vanished while it was executed`, { cause: error });
+      return this.recordTrade(stored, trade, now);
+    }
+  }
+
+  /** A refusal's leftover: stored only over the PENDING it was read as. */
   private async store(quote: Quote): Promise<void> {
     await this.quotes.update(quote, 'PENDING');
   }
