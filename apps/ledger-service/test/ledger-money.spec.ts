@@ -13,6 +13,7 @@ import { InMemoryBeneficiaryDirectory } from './support/in-memory/in-memory-bene
 import { InMemoryOrganizationDirectory } from './support/in-memory/in-memory-organization-directory';
 import { InMemoryServicenetDirectory } from './support/in-memory/in-memory-servicenet-directory';
 import { LedgerWithDirectoryModule } from './support/ledger-with-directory.module';
+import { statementsDuring, writesOf } from './support/statements';
 
 isolateQueues('ledger-money');
 process.env.PAYOUT_FEES = 'CRYPTO:USDC=0.5';
@@ -137,6 +138,26 @@ describe('ledger money commands (PostgreSQL, Redis)', () => {
         ).toBe(100);
       }
     }
+    expect(await ledgerInvariantViolations(testDatabaseUrl())).toEqual([]);
+  });
+
+  it('a payout and a transfer each write in one statement, after their reads, with no transaction of their own', async () => {
+    const [frank, grace] = [await organization(), await organization()];
+    for (const org of [frank, grace]) servicenet.enabled.add(org.organizationId);
+    await faucet(frank, '100');
+    const toGrace = beneficiaries.servicenet(frank, grace);
+    const paid = await statementsDuring(() => payout(frank, '10'), db);
+    const moved = await statementsDuring(
+      () => service.bus.send('ledger', 'transfers.create', { ...frank, beneficiaryId: toGrace, asset: 'USDC', amount: '5', reference: null }, SLOW),
+      db,
+    );
+    for (const sent of [paid, moved]) {
+      expect(writesOf(sent)).toEqual(['WITH w0 AS']);
+      expect(sent.length).toBeLessThanOrEqual(8);
+    }
+    // 100 − 10 − the crypto payout fee − 5.
+    expect(new Big(await balance(frank.accountId)).lt('85')).toBe(true);
+    expect(await balance(grace.accountId)).toBe('5');
     expect(await ledgerInvariantViolations(testDatabaseUrl())).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { isolateQueues, ledgerInvariantViolations, startServiceUnderTest, testDa
 import { OpenPrimaryAccountUseCase } from '../src/application/use-cases/open-primary-account/open-primary-account.use-case';
 import { InMemoryOrganizationDirectory } from './support/in-memory/in-memory-organization-directory';
 import { LedgerWithDirectoryModule } from './support/ledger-with-directory.module';
+import { statementsDuring, writesOf } from './support/statements';
 
 isolateQueues('ledger-trades');
 
@@ -208,21 +209,9 @@ describe('ledger trades (PostgreSQL, Redis)', () => {
     const broker = await organization();
     const client = await organization({ usdc: '100', parentOrganizationId: broker.organizationId });
     await post(client, newId('quote'));
-    const sent: string[] = [];
-    const original = Client.prototype.query as (...args: unknown[]) => unknown;
-    const query = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
-      if (this !== db && text) sent.push(text.trim().split(/\s+/).slice(0, 3).join(' '));
-      return original.apply(this, args) as never;
-    });
-    try {
-      await post(client, newId('quote'));
-    } finally {
-      query.mockRestore();
-    }
+    const sent = await statementsDuring(() => post(client, newId('quote')), db);
     // The command's one write; beside it only the relay's hand-offs, marking events published after their commit.
-    const relay = 'UPDATE "ledger"."outbox_events" SET';
-    expect(sent.filter((text) => !text.startsWith('SELECT') && text !== relay)).toEqual(['WITH w0 AS']);
+    expect(writesOf(sent)).toEqual(['WITH w0 AS']);
     // Its reads: whether the quote has a trade, the two standings, the account, the earner's primary account.
     expect(sent.filter((text) => text.startsWith('SELECT')).length).toBeLessThanOrEqual(5);
   });

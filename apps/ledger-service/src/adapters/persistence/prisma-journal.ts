@@ -147,6 +147,9 @@ export class PrismaJournal extends Journal {
   }
 }
 
+/** numeric(38, 18): at most 20 digits before the decimal point. */
+const NUMERIC_LIMIT = new Big('1e20');
+
 /** A credit would leave a balance numeric(38, 18) cannot hold. */
 function balanceTooLarge(accountId: string, asset: string): AmountTooLargeError {
   return new AmountTooLargeError(`the ${asset} balance of account ${accountId}`);
@@ -242,6 +245,9 @@ class PostedEntry implements DeferredWrite {
       return new InsufficientFundsError(debit.account.accountId, debit.asset);
     }
     if (!isNumericOverflow(error)) return undefined;
+    // A debit beyond numeric(38, 18) exceeds any balance; below it, only a credit can overflow its balance.
+    const hugeDebit = this.entry.customerLines().find((line) => line.amount.lt(0) && line.amount.abs().gte(NUMERIC_LIMIT));
+    if (hugeDebit) return new InsufficientFundsError(hugeDebit.account.accountId, hugeDebit.asset);
     const credit = this.entry.customerLines().find((line) => line.amount.gt(0));
     return credit ? balanceTooLarge(credit.account.accountId, credit.asset) : new AmountTooLargeError('an amount of this request');
   }

@@ -21,7 +21,7 @@ import type { CreatePayoutCommand } from './create-payout.command';
  * known to be the caller's, that the beneficiary is registered on it), the rail is
  * asked whether it takes the send (a refusal such as `chain_send_failed` holds nothing), then an
  * EXPECTED transaction holds amount + fee (the rail's fee of GET /v1/fees, in the payout asset)
- * out of the balance at once, in one database transaction. The payout keeps its destination as
+ * out of the balance at once, in one database statement (a short balance refuses all of it). The payout keeps its destination as
  * the beneficiary was at that moment (masked): every later step reads that, never the beneficiary
  * again, so a PATCH of the beneficiary does not redirect a payout in flight. Creation is not a
  * transition, so no event (api-decisions §5: every transition after creation emits one).
@@ -54,11 +54,13 @@ export class CreatePayoutUseCase {
     const { chainName, destination } = payoutDestination(command.rail, asset.code, beneficiary);
     await rail.submit({ rail: command.rail, asset: asset.code, amount, beneficiary, destination, reference: command.reference });
 
-    return this.unitOfWork.run(async () => {
-      const account = await this.accounts.findOwnership(command.accountId);
-      if (account?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
-      if (account.status !== 'ACTIVE') throw new LedgerRequestError(`accountId: account ${command.accountId} is ${account.status}.`);
-      assertBeneficiaryOfAccount(beneficiary, command.accountId);
+    const account = await this.accounts.findOwnership(command.accountId);
+    if (account?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
+    if (account.status !== 'ACTIVE') throw new LedgerRequestError(`accountId: account ${command.accountId} is ${account.status}.`);
+    assertBeneficiaryOfAccount(beneficiary, command.accountId);
+
+    // Everything it decides on is read: the rows go to the database together, in one statement.
+    return this.unitOfWork.write(async () => {
       const now = this.clock.now();
       const { transaction, entry } = Transaction.payout({
         id: this.ids.next('transaction'),

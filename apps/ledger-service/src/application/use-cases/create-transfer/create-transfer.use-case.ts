@@ -21,16 +21,17 @@ import { TransactionRepository } from '../../ports/transaction.repository';
 import type { CreateTransferCommand } from './create-transfer.command';
 
 /**
- * POST /v1/transfers (issue 14 §2): moves funds from the sender's account to the primary account
- * of the organization its SERVICENET beneficiary names, atomically. One database transaction
- * holds both INTERNAL_TRANSFER transactions (COMPLETED at once), the one journal entry and an
- * event for each side: SENDER to the sender's audience, RECEIVER to the receiver's, each naming
- * only its own account. Answers the sender's transaction.
+ * POST /v1/transfers: moves funds from the sender's account to the primary account of the
+ * organization its SERVICENET beneficiary names, atomically. One database statement writes both
+ * INTERNAL_TRANSFER transactions (COMPLETED at once), the one journal entry and an event for
+ * each side: SENDER to the sender's audience, RECEIVER to the receiver's, each naming only its
+ * own account. Answers the sender's transaction.
  *
- * What other services own is asked first, outside the database transaction: the beneficiary
- * (beneficiary service), servicenet for both organizations and their standing (organization
- * service). Two transfers in opposite directions lock the same two balance rows; the journal
- * locks them in (account, asset) order whatever the direction, so they never deadlock.
+ * What other services own is asked first: the beneficiary (beneficiary service), servicenet for
+ * both organizations and their standing (organization service); then the accounts are read, and
+ * only then is the statement sent. Two transfers in opposite directions lock the same two
+ * balance rows; the journal locks them in (account, asset) order whatever the direction, so they
+ * never deadlock.
  */
 @Injectable()
 export class CreateTransferUseCase {
@@ -61,19 +62,21 @@ export class CreateTransferUseCase {
     }
     const receiverStanding = await this.directory.standing(receiverId);
 
-    return this.unitOfWork.run(async () => {
-      const account = await this.accounts.findOwnership(command.accountId);
-      if (account?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
-      if (account.status !== 'ACTIVE') throw new LedgerRequestError(`accountId: account ${command.accountId} is ${account.status}.`);
-      assertBeneficiaryOfAccount(beneficiary, command.accountId);
-      const receiverAccountId = await this.accounts.findPrimaryId(receiverId);
-      // Opened on organization.created, so only ever missing for a moment: refused, retryable.
-      if (!receiverAccountId) throw new PrimaryAccountNotFoundError(receiverId);
-      const receiverAccount = await this.accounts.findOwnership(receiverAccountId);
-      if (receiverAccount?.status !== 'ACTIVE') {
-        // The receiver's account state is its own business: answered as unreachable, without its ids.
-        throw new ServicenetNotEnabledError(`The organization of beneficiary ${command.beneficiaryId} cannot receive transfers now.`);
-      }
+    const account = await this.accounts.findOwnership(command.accountId);
+    if (account?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
+    if (account.status !== 'ACTIVE') throw new LedgerRequestError(`accountId: account ${command.accountId} is ${account.status}.`);
+    assertBeneficiaryOfAccount(beneficiary, command.accountId);
+    const receiverAccountId = await this.accounts.findPrimaryId(receiverId);
+    // Opened on organization.created, so only ever missing for a moment: refused, retryable.
+    if (!receiverAccountId) throw new PrimaryAccountNotFoundError(receiverId);
+    const receiverAccount = await this.accounts.findOwnership(receiverAccountId);
+    if (receiverAccount?.status !== 'ACTIVE') {
+      // The receiver's account state is its own business: answered as unreachable, without its ids.
+      throw new ServicenetNotEnabledError(`The organization of beneficiary ${command.beneficiaryId} cannot receive transfers now.`);
+    }
+
+    // Everything it decides on is read: the rows go to the database together, in one statement.
+    return this.unitOfWork.write(async () => {
       const now = this.clock.now();
       const { sent, received, entry } = internalTransfer({
         sentId: this.ids.next('transaction'),
@@ -89,7 +92,7 @@ export class CreateTransferUseCase {
       });
       await this.transactions.insert(sent.transaction);
       await this.transactions.insert(received.transaction);
-      // Refuses a short balance (insufficient_funds): the unit of work rolls back the rows above.
+      // A short balance (insufficient_funds) refuses the whole statement.
       await this.journal.post(entry, now);
       await recordStatusChange(this.outbox, sent, senderStanding, now);
       await recordStatusChange(this.outbox, received, receiverStanding, now);
