@@ -57,6 +57,23 @@ export const DEFAULT_POOL_SIZES: Readonly<Record<CommandService, number>> = {
   'webhook-delivery-worker': 6,
 };
 
+/** The PostgreSQL connections this process of `service` opens. */
+export function poolSizeOf(service: CommandService, config: PlatformConfig): number {
+  return config.databasePoolSize ?? DEFAULT_POOL_SIZES[service];
+}
+
+/**
+ * How many jobs each command lane of a service works on at once, by its pool: a command holds a
+ * connection only while its statements run (it asks other services before any unit of work, and
+ * a write-only unit is one statement), so a lane takes twice as many jobs as there are
+ * connections, which keeps the pool busy while half of them wait on another service; more would
+ * only queue for a connection. (Events hold at most two connections: a consumer runs two batch
+ * transactions at a time.)
+ */
+export function commandLaneConcurrency(service: CommandService, config: PlatformConfig): number {
+  return config.commandConcurrency ?? 2 * poolSizeOf(service, config);
+}
+
 /**
  * The infrastructure every service shares, bound once: config, logger, Prisma, the unit of
  * work, the outbox and its relay, the inbox. Global, so a service's own module lists only
@@ -81,7 +98,7 @@ export class ServiceRuntimeModule {
       {
         provide: PrismaClient,
         useFactory: (config: PlatformConfig) =>
-          createPrismaClient({ databaseUrl: config.databaseUrl, applicationName: identity.service, poolSize: config.databasePoolSize ?? DEFAULT_POOL_SIZES[identity.service] }),
+          createPrismaClient({ databaseUrl: config.databaseUrl, applicationName: identity.service, poolSize: poolSizeOf(identity.service, config) }),
         inject: [PLATFORM_CONFIG],
       },
       {
@@ -164,6 +181,7 @@ export function commandConsumerProvider<S extends CommandService>(service: S, ta
           logger,
           commandLog,
           dropFirstReplyOf: testHookDropFirstReply(config),
+          concurrency: commandLaneConcurrency(service, config),
         });
       },
       inject: [PLATFORM_CONFIG, LOGGER, CommandLog, ...useCases],

@@ -18,6 +18,8 @@ export interface PlatformConfig {
   eventMaxAttempts: number;
   /** PostgreSQL connections this process may open (DATABASE_POOL_SIZE); null: the service's own default. */
   databasePoolSize: number | null;
+  /** Jobs each command lane of this process runs at once (COMMAND_CONCURRENCY); null: twice its pool. */
+  commandConcurrency: number | null;
 }
 
 /**
@@ -46,6 +48,7 @@ export function readPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, 25000, 'SHUTDOWN_TIMEOUT_MS'),
     eventMaxAttempts: positiveInt(env.EVENT_MAX_ATTEMPTS, DEFAULT_EVENT_MAX_ATTEMPTS, 'EVENT_MAX_ATTEMPTS'),
     databasePoolSize: env.DATABASE_POOL_SIZE ? positiveInt(env.DATABASE_POOL_SIZE, 0, 'DATABASE_POOL_SIZE') : null,
+    commandConcurrency: env.COMMAND_CONCURRENCY ? positiveInt(env.COMMAND_CONCURRENCY, 0, 'COMMAND_CONCURRENCY') : null,
   };
 }
 
