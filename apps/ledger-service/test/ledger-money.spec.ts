@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { Big, EventOutbox, IdGenerator, newId, UnitOfWork, type TransactionView } from '@pfs/contracts';
 import { RemoteDomainError } from '@pfs/messaging';
-import { isolateQueues, ledgerInvariantViolations, startServiceUnderTest, testDatabaseUrl, type ServiceUnderTest } from '@pfs/testing';
+import { isolateQueues, ledgerInvariantViolations, startServiceUnderTest, statementsDuring, testDatabaseUrl, writesOf, type ServiceUnderTest } from '@pfs/testing';
 import { ManualClock } from '@pfs/test-doubles';
 import { Journal } from '../src/application/ports/journal';
 import { LedgerSettings } from '../src/application/ports/ledger-settings';
@@ -13,7 +13,6 @@ import { InMemoryBeneficiaryDirectory } from './support/in-memory/in-memory-bene
 import { InMemoryOrganizationDirectory } from './support/in-memory/in-memory-organization-directory';
 import { InMemoryServicenetDirectory } from './support/in-memory/in-memory-servicenet-directory';
 import { LedgerWithDirectoryModule } from './support/ledger-with-directory.module';
-import { statementsDuring, writesOf } from './support/statements';
 
 isolateQueues('ledger-money');
 process.env.PAYOUT_FEES = 'CRYPTO:USDC=0.5';
@@ -152,7 +151,7 @@ describe('ledger money commands (PostgreSQL, Redis)', () => {
       db,
     );
     for (const sent of [paid, moved]) {
-      expect(writesOf(sent)).toEqual(['WITH w0 AS']);
+      expect(writesOf(sent, 'ledger')).toEqual(['WITH w0 AS']);
       expect(sent.length).toBeLessThanOrEqual(8);
     }
     // 100 − 10 − the crypto payout fee − 5.

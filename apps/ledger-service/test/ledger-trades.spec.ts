@@ -1,10 +1,9 @@
 import { Client } from 'pg';
 import { Big, newId, type TradePostingView } from '@pfs/contracts';
-import { isolateQueues, ledgerInvariantViolations, startServiceUnderTest, testDatabaseUrl, type ServiceUnderTest } from '@pfs/testing';
+import { isolateQueues, ledgerInvariantViolations, startServiceUnderTest, statementsDuring, testDatabaseUrl, writesOf, type ServiceUnderTest } from '@pfs/testing';
 import { OpenPrimaryAccountUseCase } from '../src/application/use-cases/open-primary-account/open-primary-account.use-case';
 import { InMemoryOrganizationDirectory } from './support/in-memory/in-memory-organization-directory';
 import { LedgerWithDirectoryModule } from './support/ledger-with-directory.module';
-import { statementsDuring, writesOf } from './support/statements';
 
 isolateQueues('ledger-trades');
 
@@ -211,7 +210,7 @@ describe('ledger trades (PostgreSQL, Redis)', () => {
     await post(client, newId('quote'));
     const sent = await statementsDuring(() => post(client, newId('quote')), db);
     // The command's one write; beside it only the relay's hand-offs, marking events published after their commit.
-    expect(writesOf(sent)).toEqual(['WITH w0 AS']);
+    expect(writesOf(sent, 'ledger')).toEqual(['WITH w0 AS']);
     // Its reads: whether the quote has a trade, the two standings, the account, the earner's primary account.
     expect(sent.filter((text) => text.startsWith('SELECT')).length).toBeLessThanOrEqual(5);
   });

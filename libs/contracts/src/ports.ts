@@ -38,6 +38,12 @@ export abstract class ProcessedEventLog {
   /** `markProcessed` for a batch, in one round trip: the ids seen for the first time. */
   abstract markAllProcessed(eventIds: readonly string[]): Promise<ReadonlySet<string>>;
   /**
+   * Records a batch as handled with the unit of work's writes (its one statement in a write-only
+   * unit), for events not seen before: one handled already, or twice in the batch, refuses the
+   * whole unit, which then writes nothing.
+   */
+  abstract claimAll(eventIds: readonly string[]): Promise<void>;
+  /**
    * For an ordered handler: records the event's sequence as the newest applied for its publisher,
    * aggregate and type. False when one at least as new was applied before (the event is stale).
    */

@@ -29,6 +29,13 @@ export interface EventHandler<T extends EventType = EventType> {
    */
   readonly ordered?: boolean;
   handle(event: EventEnvelope<T>): Promise<void>;
+  /**
+   * For a handler that can read everything it decides on first (never an ordered one): reads, and
+   * answers its writes, which the consumer sends with the batch's inbox rows as one statement (a
+   * write-only unit). Should that statement be refused (an event handled before, a write the
+   * database refuses), the batch runs again through `handle`.
+   */
+  plan?(event: EventEnvelope<T>): Promise<() => Promise<void>>;
 }
 
 export type AnyEventHandler = { [T in EventType]: EventHandler<T> }[EventType];
@@ -179,6 +186,7 @@ export class EventConsumer {
    * so one bad event cannot hold the rest back: each gets its own outcome or error.
    */
   async handleAll(events: readonly EventEnvelope[]): Promise<Array<HandledOutcome | Error>> {
+    if (await this.handledAsPlanned(events)) return events.map(() => 'ok');
     const one = (event: EventEnvelope) => runWithRequestId(eventRequestId(event), () => this.handle(event).catch(asError));
     if (events.length === 1) return [await one(events[0] as EventEnvelope)];
     try {
@@ -195,6 +203,31 @@ export class EventConsumer {
       });
     } catch {
       return Promise.all(events.map(one));
+    }
+  }
+
+  /**
+   * The fast path for handlers that plan: each event's reads, then the batch's inbox rows and every
+   * event's writes as one statement, with no transaction held while reading. False when a handler
+   * cannot plan or anything was refused: nothing was written then, and the batch runs the usual way.
+   */
+  private async handledAsPlanned(events: readonly EventEnvelope[]): Promise<boolean> {
+    const handlers = events.map((event) => this.handlerOf(event));
+    if (handlers.some((handler) => !handler.plan || handler.ordered)) return false;
+    try {
+      const writes: Array<() => Promise<void>> = [];
+      for (const [index, event] of events.entries()) {
+        const plan = (handlers[index] as Required<Pick<EventHandler, 'plan'>>).plan;
+        writes.push(await runWithRequestId(eventRequestId(event), () => plan(event)));
+      }
+      await this.unitOfWork.write(async () => {
+        await this.processed.claimAll(events.map((event) => event.id));
+        for (const write of writes) await write();
+      });
+      return true;
+    } catch (error) {
+      this.options.logger.debug({ err: asError(error).message, events: events.length }, 'planned event batch refused: handled the usual way');
+      return false;
     }
   }
 

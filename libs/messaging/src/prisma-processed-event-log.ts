@@ -31,6 +31,13 @@ export class PrismaProcessedEventLog extends ProcessedEventLog {
     return new Set(inserted.map((row) => row.event_id));
   }
 
+  async claimAll(eventIds: readonly string[]): Promise<void> {
+    // No ON CONFLICT: an id recorded already (or twice here) makes the whole statement fail.
+    await this.host.write({
+      ctes: (prefix) => [Prisma.sql`${Prisma.raw(prefix)} AS (INSERT INTO ${Prisma.raw(this.table)} (event_id) SELECT unnest(${[...eventIds]}::text[]))`],
+    });
+  }
+
   async advanceSequence(event: Pick<DomainEvent, 'source' | 'aggregateId' | 'type' | 'sequence'>): Promise<boolean> {
     if (event.sequence === 0) {
       // Written before sequences existed: older than any numbered event, and not comparable with

@@ -4,3 +4,4 @@ export * from './test-database';
 export * from './service-smoke';
 export * from './ledger-invariants';
 export * from './redis-contents';
+export * from './statements';

@@ -52,7 +52,9 @@ export class SubOrgTiersController {
     description:
       'Names the client with `Service-On-Behalf-Of` (required). Only the organization that created the client via POST /v1/organizations may set its tier; ' +
       'an authorization (LOA) is not enough, so a customer cannot reprice itself. A client can be priced from creation on, whatever its verification status. ' +
-      'The tier applies from the client’s next quote and to the commission on its next trade; trades already executed are unaffected. ' +
+      'The tier prices the client’s quotes (their spread, and the commission of the trades executed from them) and shows in GET /v1/fees ' +
+      'from at most one second after this answer: pricing learns of it asynchronously, so a quote made in that moment is priced by the tier before. ' +
+      'Quotes already made keep their spread; trades already executed are unaffected. ' +
       `An unknown key is 404 \`sub_org_tier_not_found\`. ${AVAILABILITY}`,
   })
   @ApiOkResponse({ description: 'The client’s tier after the change.', type: SubOrgTierAssignmentDto, headers: REQUEST_ID_RESPONSE_HEADER })

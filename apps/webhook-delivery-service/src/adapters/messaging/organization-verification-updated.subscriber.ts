@@ -16,4 +16,8 @@ export class OrganizationVerificationUpdatedSubscriber implements EventHandler<'
   async handle(event: EventEnvelope<'organization.verification.updated'>): Promise<void> {
     await this.fanOut.execute(event);
   }
+
+  plan(event: EventEnvelope<'organization.verification.updated'>): Promise<() => Promise<void>> {
+    return this.fanOut.plan(event);
+  }
 }

@@ -16,4 +16,8 @@ export class TransactionStatusUpdatedSubscriber implements EventHandler<'transac
   async handle(event: EventEnvelope<'transaction.status.updated'>): Promise<void> {
     await this.fanOut.execute(event);
   }
+
+  plan(event: EventEnvelope<'transaction.status.updated'>): Promise<() => Promise<void>> {
+    return this.fanOut.plan(event);
+  }
 }

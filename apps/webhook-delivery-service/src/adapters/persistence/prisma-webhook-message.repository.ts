@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaTransactionHost } from '@pfs/persistence';
+import { Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { WebhookMessageRepository } from '../../application/ports/webhook-message.repository';
 import type { WebhookMessage } from '../../domain/webhook-message';
 
@@ -17,5 +17,16 @@ export class PrismaWebhookMessageRepository extends WebhookMessageRepository {
       VALUES (${message.id}, ${message.eventId}, ${message.eventType}, ${message.organizationId}, ${message.payload}, ${endpointIds}::text[], ${message.createdAt})
       ON CONFLICT (event_id) DO NOTHING`;
     return inserted === 1;
+  }
+
+  async record(message: WebhookMessage): Promise<void> {
+    const endpointIds = message.deliveries.map((delivery) => delivery.endpointId);
+    // No ON CONFLICT: a message of the event already there (event_id is unique) fails the whole statement.
+    await this.host.write({
+      ctes: (prefix) => [
+        Prisma.sql`${Prisma.raw(prefix)} AS (INSERT INTO "webhook"."messages" (id, event_id, event_type, organization_id, payload, endpoint_ids, created_at)
+          VALUES (${message.id}, ${message.eventId}, ${message.eventType}, ${message.organizationId}, ${message.payload}, ${endpointIds}::text[], ${message.createdAt}))`,
+      ],
+    });
   }
 }

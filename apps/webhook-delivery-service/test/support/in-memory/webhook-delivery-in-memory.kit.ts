@@ -44,6 +44,10 @@ export class InMemoryWebhookMessageRepository extends WebhookMessageRepository {
     this.messages.set(message.eventId, message);
     return true;
   }
+
+  async record(message: WebhookMessage): Promise<void> {
+    if (!(await this.insert(message))) throw new Error(`event ${message.eventId} has a message already`);
+  }
 }
 
 /** Marks a secret sealed without encrypting it, so a test can read what was sent. */

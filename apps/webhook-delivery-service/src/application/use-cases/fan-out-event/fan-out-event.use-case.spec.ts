@@ -70,4 +70,22 @@ describe('FanOutEventUseCase (in memory)', () => {
     expect(hooks.messages.messages.get('evt_2')).toBe(message);
     expect(hooks.outbox.events).toEqual([]);
   });
+
+  it('plans a batch’s fan-out: endpoints read when planned, the message and its hand-off written only when the plan’s writes run, and refused for an event fanned out already', async () => {
+    const hooks = webhookDeliveryInMemory();
+    const endpoint = await hooks.createEndpoint.execute({ organizationId: 'org_client', url: 'https://hooks.example.com/a', eventTypes: [], description: null });
+    const write = await hooks.fanOutEvent.plan(transaction('org_client', null, false, 'evt_planned'));
+    // Registered after the reads: not among this event's deliveries.
+    await hooks.createEndpoint.execute({ organizationId: 'org_client', url: 'https://hooks.example.com/b', eventTypes: [], description: null });
+    expect(hooks.messages.messages.size).toBe(0);
+    expect(hooks.outbox.events).toHaveLength(0);
+
+    await write();
+    expect(hooks.messages.messages.get('evt_planned')?.deliveries).toEqual([{ endpointId: endpoint.id, organizationId: 'org_client', dropped: false }]);
+    expect(hooks.outbox.events).toMatchObject([{ type: 'webhook-message.created', data: { deliveries: [{ endpointId: endpoint.id }] } }]);
+
+    const again = await hooks.fanOutEvent.plan(transaction('org_client', null, false, 'evt_planned'));
+    await expect(again()).rejects.toThrow('has a message already');
+    expect(hooks.outbox.events).toHaveLength(1);
+  });
 });

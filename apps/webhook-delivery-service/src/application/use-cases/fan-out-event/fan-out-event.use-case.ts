@@ -8,8 +8,9 @@ import { WebhookMessageRepository } from '../../ports/webhook-message.repository
 /**
  * A webhook event (organization.verification.updated, transaction.status.updated) becomes one
  * message and one delivery per subscribed, enabled endpoint of its recipients (spec 6.4). Runs
- * in the event's inbox transaction: the message row and the `webhook-message.created` event
- * that hands the deliveries to the worker commit together, or not at all.
+ * with the event's inbox row: the message row and the `webhook-message.created` event that hands
+ * the deliveries to the worker commit together, or not at all. In a batch, every event's
+ * endpoints are read first and the batch is written in one statement (`plan`).
  */
 @Injectable()
 export class FanOutEventUseCase {
@@ -22,18 +23,39 @@ export class FanOutEventUseCase {
   ) {}
 
   async execute(event: EventEnvelope<WebhookEventType>): Promise<WebhookMessage> {
-    const endpoints = await this.endpoints.findSubscriptionsOf(recipientOrganizations(event.type, event.audience));
-    const message = messageOf(event, endpoints, this.ids.next('webhookMessage'), this.clock.now());
+    const message = await this.messageFor(event);
     if (!(await this.messages.insert(message))) return message;
-    if (message.deliveries.length) {
-      await this.outbox.append('webhook-message.created', {
-        messageId: message.id,
-        eventType: message.eventType,
-        payload: message.payload,
-        createdAt: message.createdAt.toISOString(),
-        deliveries: message.deliveries,
-      });
-    }
+    await this.announce(message);
     return message;
+  }
+
+  /**
+   * The same fan-out for a batch's one statement: reads the endpoints now and answers the writes
+   * (the message, its `webhook-message.created`), which refuse the statement if the event has a
+   * message already.
+   */
+  async plan(event: EventEnvelope<WebhookEventType>): Promise<() => Promise<void>> {
+    const message = await this.messageFor(event);
+    return async () => {
+      await this.messages.record(message);
+      await this.announce(message);
+    };
+  }
+
+  private async messageFor(event: EventEnvelope<WebhookEventType>): Promise<WebhookMessage> {
+    const endpoints = await this.endpoints.findSubscriptionsOf(recipientOrganizations(event.type, event.audience));
+    return messageOf(event, endpoints, this.ids.next('webhookMessage'), this.clock.now());
+  }
+
+  /** The deliveries go to the worker with the message; a message due to no endpoint announces nothing. */
+  private async announce(message: WebhookMessage): Promise<void> {
+    if (!message.deliveries.length) return;
+    await this.outbox.append('webhook-message.created', {
+      messageId: message.id,
+      eventType: message.eventType,
+      payload: message.payload,
+      createdAt: message.createdAt.toISOString(),
+      deliveries: message.deliveries,
+    });
   }
 }

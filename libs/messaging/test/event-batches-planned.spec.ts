@@ -1,0 +1,107 @@
+import { newId, type EventEnvelope } from '@pfs/contracts';
+import { createPrismaClient, Prisma, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
+import { createLogger, readPlatformConfig } from '@pfs/platform';
+import { isolateQueues, statementsDuring } from '@pfs/testing';
+import { EventConsumer, PrismaProcessedEventLog, type EventHandler } from '../src';
+import { otherLedgerHandlers } from './support/other-ledger-events';
+
+const prefix = isolateQueues('msg-planned-batches');
+
+/*
+ * A subscriber whose handler plans (reads first, then answers its writes) has a batch written in
+ * one statement with its inbox rows, holding no transaction while it reads; anything refused sends
+ * the batch the usual way. On the real PostgreSQL (the `ledger` schema's inbox): the handler's
+ * effect is a `processed_events` row under a derived id.
+ */
+
+const config = readPlatformConfig();
+const prisma = createPrismaClient({ databaseUrl: config.databaseUrl, poolSize: 4 });
+const host = new PrismaTransactionHost(prisma);
+const effectId = (eventId: string) => `planned-effect-${eventId}`;
+/** Names whose planned write the database refuses (the effect row is written twice in one statement). */
+const refusedInPlan = new Set<string>();
+const handled: string[] = [];
+
+class PlanningSubscriber implements EventHandler<'organization.created'> {
+  readonly event = 'organization.created' as const;
+
+  async handle(event: EventEnvelope<'organization.created'>): Promise<void> {
+    handled.push(event.id);
+    await host.client.$executeRaw`INSERT INTO "ledger"."processed_events" (event_id) VALUES (${effectId(event.id)})`;
+  }
+
+  async plan(event: EventEnvelope<'organization.created'>): Promise<() => Promise<void>> {
+    // A read before the batch's statement, on no transaction.
+    await host.client.$queryRaw`SELECT 1`;
+    const times = refusedInPlan.has(event.data.name) ? 2 : 1;
+    return async () => {
+      for (let i = 0; i < times; i += 1) {
+        await host.write({ ctes: (p) => [Prisma.sql`${Prisma.raw(p)} AS (INSERT INTO "ledger"."processed_events" (event_id) VALUES (${effectId(event.id)}))`] });
+      }
+    };
+  }
+}
+
+const consumer = new EventConsumer('ledger', [new PlanningSubscriber(), ...otherLedgerHandlers('organization.created')], new PrismaUnitOfWork(host), new PrismaProcessedEventLog(host, 'ledger'), {
+  redisUrl: config.redisUrl,
+  prefix,
+  logger: createLogger('planned-batches-test', 'silent'),
+});
+
+function createdEvent(name: string): EventEnvelope<'organization.created'> {
+  const organizationId = newId('organization');
+  return {
+    id: newId('event'),
+    type: 'organization.created',
+    source: 'organization',
+    occurredAt: '2026-11-26T09:00:00.000Z',
+    requestId: null,
+    aggregateId: organizationId,
+    sequence: 1,
+    data: { organizationId, primaryAccountId: newId('account'), name, parentOrganizationId: null, referrerOrganizationId: null, createdAt: '2026-11-26T09:00:00.000Z' },
+  };
+}
+
+async function committed(ids: readonly string[]): Promise<string[]> {
+  const rows = await prisma.$queryRaw<Array<{ event_id: string }>>`SELECT event_id FROM "ledger"."processed_events" WHERE event_id = ANY(${[...ids]}::text[])`;
+  return rows.map((row) => row.event_id).sort();
+}
+
+afterAll(async () => {
+  await consumer.close();
+  await prisma.$disconnect();
+});
+
+describe('planned event batches', () => {
+  it('write a batch, its inbox rows and every effect, in one statement after the reads, with no transaction', async () => {
+    const events = [createdEvent('planned a'), createdEvent('planned b'), createdEvent('planned c')];
+    let results: unknown;
+    const sent = await statementsDuring(async () => {
+      results = await consumer.handleAll(events);
+    });
+    expect(results).toEqual(['ok', 'ok', 'ok']);
+    expect(sent).toEqual(['SELECT 1', 'SELECT 1', 'SELECT 1', 'WITH w0 AS']);
+    const ids = events.map((event) => event.id);
+    expect(await committed([...ids, ...ids.map(effectId)])).toEqual([...ids, ...ids.map(effectId)].sort());
+    expect(handled.filter((id) => ids.includes(id))).toEqual([]);
+  });
+
+  it('a batch with an event handled before is refused whole and handled the usual way: that one a duplicate, the others once', async () => {
+    const seen = createdEvent('planned seen');
+    expect(await consumer.handleAll([seen])).toEqual(['ok']);
+    const [fresh, later] = [createdEvent('planned fresh'), createdEvent('planned later')];
+    expect(await consumer.handleAll([fresh, seen, later])).toEqual(['ok', 'duplicate', 'ok']);
+    expect(await committed([effectId(seen.id), effectId(fresh.id), effectId(later.id)])).toEqual([effectId(seen.id), effectId(fresh.id), effectId(later.id)].sort());
+    expect(handled).toEqual(expect.arrayContaining([fresh.id, later.id]));
+    expect(handled).not.toContain(seen.id);
+  });
+
+  it('a write the database refuses sends the batch the usual way, where every event commits once', async () => {
+    refusedInPlan.add('planned refused');
+    const events = [createdEvent('planned before'), createdEvent('planned refused')];
+    expect(await consumer.handleAll(events)).toEqual(['ok', 'ok']);
+    const ids = events.map((event) => event.id);
+    expect(await committed([...ids, ...ids.map(effectId)])).toEqual([...ids, ...ids.map(effectId)].sort());
+    expect(handled).toEqual(expect.arrayContaining(ids));
+  });
+});
