@@ -217,8 +217,8 @@ export class EventConsumer {
     try {
       const writes: Array<() => Promise<void>> = [];
       for (const [index, event] of events.entries()) {
-        const plan = (handlers[index] as Required<Pick<EventHandler, 'plan'>>).plan;
-        writes.push(await runWithRequestId(eventRequestId(event), () => plan(event)));
+        const handler = handlers[index] as EventHandler & Required<Pick<EventHandler, 'plan'>>;
+        writes.push(await runWithRequestId(eventRequestId(event), () => handler.plan(event)));
       }
       await this.unitOfWork.write(async () => {
         await this.processed.claimAll(events.map((event) => event.id));

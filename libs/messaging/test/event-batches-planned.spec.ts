@@ -1,8 +1,9 @@
-import { newId, type EventEnvelope } from '@pfs/contracts';
+import type { EventEnvelope } from '@pfs/contracts';
 import { createPrismaClient, Prisma, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
 import { createLogger, readPlatformConfig } from '@pfs/platform';
 import { isolateQueues, statementsDuring } from '@pfs/testing';
 import { EventConsumer, PrismaProcessedEventLog, type EventHandler } from '../src';
+import { committed, createdEvent } from './support/ledger-inbox';
 import { otherLedgerHandlers } from './support/other-ledger-events';
 
 const prefix = isolateQueues('msg-planned-batches');
@@ -24,6 +25,8 @@ const handled: string[] = [];
 
 class PlanningSubscriber implements EventHandler<'organization.created'> {
   readonly event = 'organization.created' as const;
+  /** Read through `this`, as a handler's use case is: the consumer calls `plan` on its handler. */
+  private readonly reads = Prisma.sql`SELECT 1`;
 
   async handle(event: EventEnvelope<'organization.created'>): Promise<void> {
     handled.push(event.id);
@@ -32,7 +35,7 @@ class PlanningSubscriber implements EventHandler<'organization.created'> {
 
   async plan(event: EventEnvelope<'organization.created'>): Promise<() => Promise<void>> {
     // A read before the batch's statement, on no transaction.
-    await host.client.$queryRaw`SELECT 1`;
+    await host.client.$queryRaw(this.reads);
     const times = refusedInPlan.has(event.data.name) ? 2 : 1;
     return async () => {
       for (let i = 0; i < times; i += 1) {
@@ -48,24 +51,6 @@ const consumer = new EventConsumer('ledger', [new PlanningSubscriber(), ...other
   logger: createLogger('planned-batches-test', 'silent'),
 });
 
-function createdEvent(name: string): EventEnvelope<'organization.created'> {
-  const organizationId = newId('organization');
-  return {
-    id: newId('event'),
-    type: 'organization.created',
-    source: 'organization',
-    occurredAt: '2026-11-26T09:00:00.000Z',
-    requestId: null,
-    aggregateId: organizationId,
-    sequence: 1,
-    data: { organizationId, primaryAccountId: newId('account'), name, parentOrganizationId: null, referrerOrganizationId: null, createdAt: '2026-11-26T09:00:00.000Z' },
-  };
-}
-
-async function committed(ids: readonly string[]): Promise<string[]> {
-  const rows = await prisma.$queryRaw<Array<{ event_id: string }>>`SELECT event_id FROM "ledger"."processed_events" WHERE event_id = ANY(${[...ids]}::text[])`;
-  return rows.map((row) => row.event_id).sort();
-}
 
 afterAll(async () => {
   await consumer.close();
@@ -82,7 +67,7 @@ describe('planned event batches', () => {
     expect(results).toEqual(['ok', 'ok', 'ok']);
     expect(sent).toEqual(['SELECT 1', 'SELECT 1', 'SELECT 1', 'WITH w0 AS']);
     const ids = events.map((event) => event.id);
-    expect(await committed([...ids, ...ids.map(effectId)])).toEqual([...ids, ...ids.map(effectId)].sort());
+    expect(await committed(prisma, [...ids, ...ids.map(effectId)])).toEqual([...ids, ...ids.map(effectId)].sort());
     expect(handled.filter((id) => ids.includes(id))).toEqual([]);
   });
 
@@ -91,7 +76,7 @@ describe('planned event batches', () => {
     expect(await consumer.handleAll([seen])).toEqual(['ok']);
     const [fresh, later] = [createdEvent('planned fresh'), createdEvent('planned later')];
     expect(await consumer.handleAll([fresh, seen, later])).toEqual(['ok', 'duplicate', 'ok']);
-    expect(await committed([effectId(seen.id), effectId(fresh.id), effectId(later.id)])).toEqual([effectId(seen.id), effectId(fresh.id), effectId(later.id)].sort());
+    expect(await committed(prisma, [effectId(seen.id), effectId(fresh.id), effectId(later.id)])).toEqual([effectId(seen.id), effectId(fresh.id), effectId(later.id)].sort());
     expect(handled).toEqual(expect.arrayContaining([fresh.id, later.id]));
     expect(handled).not.toContain(seen.id);
   });
@@ -101,7 +86,7 @@ describe('planned event batches', () => {
     const events = [createdEvent('planned before'), createdEvent('planned refused')];
     expect(await consumer.handleAll(events)).toEqual(['ok', 'ok']);
     const ids = events.map((event) => event.id);
-    expect(await committed([...ids, ...ids.map(effectId)])).toEqual([...ids, ...ids.map(effectId)].sort());
+    expect(await committed(prisma, [...ids, ...ids.map(effectId)])).toEqual([...ids, ...ids.map(effectId)].sort());
     expect(handled).toEqual(expect.arrayContaining(ids));
   });
 });

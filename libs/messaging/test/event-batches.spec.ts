@@ -1,9 +1,10 @@
 import { Queue } from 'bullmq';
-import { eventQueueName, newId, type EventEnvelope } from '@pfs/contracts';
+import { eventQueueName, type EventEnvelope } from '@pfs/contracts';
 import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
 import { createLogger, readPlatformConfig } from '@pfs/platform';
 import { eventually, isolateQueues } from '@pfs/testing';
 import { createRedisConnection, EventConsumer, PrismaProcessedEventLog, type EventHandler } from '../src';
+import { committed, createdEvent } from './support/ledger-inbox';
 import { otherLedgerHandlers } from './support/other-ledger-events';
 
 const prefix = isolateQueues('msg-batches');
@@ -46,25 +47,6 @@ const consumer = new EventConsumer('ledger', [new RecordingSubscriber(), ...othe
   concurrency: 8,
 });
 
-function createdEvent(name: string): EventEnvelope<'organization.created'> {
-  const organizationId = newId('organization');
-  return {
-    id: newId('event'),
-    type: 'organization.created',
-    source: 'organization',
-    occurredAt: '2026-11-26T09:00:00.000Z',
-    requestId: null,
-    aggregateId: organizationId,
-    sequence: 1,
-    data: { organizationId, primaryAccountId: newId('account'), name, parentOrganizationId: null, referrerOrganizationId: null, createdAt: '2026-11-26T09:00:00.000Z' },
-  };
-}
-
-/** Which of these ids have a row in the ledger's inbox table. */
-async function committed(ids: readonly string[]): Promise<string[]> {
-  const rows = await prisma.$queryRaw<Array<{ event_id: string }>>`SELECT event_id FROM "ledger"."processed_events" WHERE event_id = ANY(${[...ids]}::text[])`;
-  return rows.map((row) => row.event_id).sort();
-}
 
 beforeAll(async () => {
   await consumer.start();
@@ -85,7 +67,7 @@ describe('event batches', () => {
     expect(new Set(events.map((event) => transactionOf.get(event.id))).size).toBe(1);
     expect(transactionOf.get(events[0]!.id)).not.toBe(prisma);
     const ids = events.map((event) => event.id);
-    expect(await committed([...ids, ...ids.map(effectId)])).toEqual([...ids, ...ids.map(effectId)].sort());
+    expect(await committed(prisma, [...ids, ...ids.map(effectId)])).toEqual([...ids, ...ids.map(effectId)].sort());
     // Delivered again (a redelivery after a crash before the jobs completed): duplicates, nothing twice.
     expect(await consumer.handleAll(events)).toEqual(['duplicate', 'duplicate', 'duplicate']);
   });
@@ -95,7 +77,7 @@ describe('event batches', () => {
     const fresh = createdEvent('twice in the batch');
     expect(await consumer.handleAll([seen])).toEqual(['ok']);
     expect(await consumer.handleAll([seen, fresh, fresh])).toEqual(['duplicate', 'ok', 'duplicate']);
-    expect(await committed([effectId(seen.id), effectId(fresh.id)])).toEqual([effectId(seen.id), effectId(fresh.id)].sort());
+    expect(await committed(prisma, [effectId(seen.id), effectId(fresh.id)])).toEqual([effectId(seen.id), effectId(fresh.id)].sort());
   });
 
   it('one poisoned event fails alone: the batch falls back to a transaction per event and the others commit', async () => {
@@ -109,7 +91,7 @@ describe('event batches', () => {
     // Each good event ran again in its own transaction, apart from the other.
     expect(transactionOf.get(first!.id)).not.toBe(transactionOf.get(last!.id));
     const ids = [first!.id, bad!.id, last!.id];
-    expect(await committed([...ids, ...ids.map(effectId)])).toEqual([first!.id, last!.id, effectId(first!.id), effectId(last!.id)].sort());
+    expect(await committed(prisma, [...ids, ...ids.map(effectId)])).toEqual([first!.id, last!.id, effectId(first!.id), effectId(last!.id)].sort());
   });
 
   it('through the queue: a burst is handled in fewer transactions than events, each event once; a poisoned one is retried while the rest complete', async () => {
@@ -117,11 +99,11 @@ describe('event batches', () => {
     const burst = Array.from({ length: 40 }, (_, index) => createdEvent(index === 17 ? 'burst poisoned' : `burst ${index}`));
     await ledgerEvents.addBulk(burst.map((event) => ({ name: event.type, data: event, opts: { jobId: event.id, attempts: 3, backoff: { type: 'fixed', delay: 50 } } })));
     const good = burst.filter((event) => event.data.name !== 'burst poisoned');
-    await eventually(async () => ((await committed(good.map((event) => event.id))).length === good.length ? true : undefined), 20000);
+    await eventually(async () => ((await committed(prisma, good.map((event) => event.id))).length === good.length ? true : undefined), 20000);
     const bad = burst[17]!;
     await eventually(async () => ((await ledgerEvents.getJob(bad.id))?.attemptsMade === 3 || (await ledgerEvents.getJob(bad.id)) === undefined ? true : undefined), 20000);
-    expect(await committed([bad.id, effectId(bad.id)])).toEqual([]);
-    expect(await committed(good.map((event) => effectId(event.id)))).toHaveLength(good.length);
+    expect(await committed(prisma, [bad.id, effectId(bad.id)])).toEqual([]);
+    expect(await committed(prisma, good.map((event) => effectId(event.id)))).toHaveLength(good.length);
     // Forty jobs at a concurrency of 8 with two batches at a time: some shared a transaction.
     expect(new Set(good.map((event) => transactionOf.get(event.id))).size).toBeLessThan(good.length);
   });
