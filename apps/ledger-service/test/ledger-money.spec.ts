@@ -145,10 +145,10 @@ describe('ledger money commands (PostgreSQL, Redis)', () => {
     for (const org of [frank, grace]) servicenet.enabled.add(org.organizationId);
     await faucet(frank, '100');
     const toGrace = beneficiaries.servicenet(frank, grace);
-    const paid = await statementsDuring(() => payout(frank, '10'), db);
+    const paid = await statementsDuring(() => payout(frank, '10'), { requestId: SLOW.requestId });
     const moved = await statementsDuring(
       () => service.bus.send('ledger', 'transfers.create', { ...frank, beneficiaryId: toGrace, asset: 'USDC', amount: '5', reference: null }, SLOW),
-      db,
+      { requestId: SLOW.requestId },
     );
     for (const sent of [paid, moved]) {
       expect(writesOf(sent, 'ledger')).toEqual(['WITH w0 AS']);

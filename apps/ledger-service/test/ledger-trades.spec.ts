@@ -208,7 +208,7 @@ describe('ledger trades (PostgreSQL, Redis)', () => {
     const broker = await organization();
     const client = await organization({ usdc: '100', parentOrganizationId: broker.organizationId });
     await post(client, newId('quote'));
-    const sent = await statementsDuring(() => post(client, newId('quote')), db);
+    const sent = await statementsDuring(() => post(client, newId('quote')), { requestId: SLOW.requestId });
     // The command's one write; beside it only the relay's hand-offs, marking events published after their commit.
     expect(writesOf(sent, 'ledger')).toEqual(['WITH w0 AS']);
     // Its reads: whether the quote has a trade, the two standings, the account, the earner's primary account.

@@ -1,5 +1,5 @@
-import { createPrismaClient, PrismaTransactionHost, type PrismaClient } from '@pfs/persistence';
-import { testDatabaseUrl } from '@pfs/testing';
+import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork, type PrismaClient } from '@pfs/persistence';
+import { statementsDuring, testDatabaseUrl } from '@pfs/testing';
 import { PrismaDeliveryRepository } from '../src/adapters/persistence/prisma-delivery.repository';
 import type { DeliverySchedule } from '../src/domain/delivery';
 
@@ -54,9 +54,13 @@ describe('PrismaDeliveryRepository.recordAttempt (real PostgreSQL)', () => {
     (await prisma.$queryRaw<Array<{ consecutive_failures: number; failing_since: Date | null }>>`
       SELECT consecutive_failures, failing_since FROM "delivery"."endpoint_health" WHERE endpoint_id = ${endpointId}`)[0];
 
+  let unitOfWork: PrismaUnitOfWork;
+
   beforeAll(() => {
     prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 8, applicationName: 'delivery-repository-spec' });
-    repository = new PrismaDeliveryRepository(new PrismaTransactionHost(prisma));
+    const host = new PrismaTransactionHost(prisma);
+    repository = new PrismaDeliveryRepository(host);
+    unitOfWork = new PrismaUnitOfWork(host);
   });
 
   afterAll(async () => {
@@ -93,5 +97,32 @@ describe('PrismaDeliveryRepository.recordAttempt (real PostgreSQL)', () => {
     const before = await healthRow();
     await expect(repository.recordAttempt(attempt(`dlv_rec_${run}_missing`, 30, 500), retry, holder, { outcome: 'failure', at: at(30) })).rejects.toThrow('does not exist');
     expect(await healthRow()).toEqual(before);
+  });
+
+  it('recordMessage, in a write-only unit, writes the message and its deliveries in one statement; a repeat writes nothing', async () => {
+    const messageId = `msg_rec_${run}_recorded`;
+    const message = {
+      id: messageId,
+      eventType: 'transaction.status.updated',
+      payload: '{}',
+      createdAt: at(40),
+      deliveries: [
+        { endpointId, organizationId, dropped: false },
+        { endpointId: `${endpointId}_off`, organizationId, dropped: true },
+      ],
+    };
+    let due: unknown;
+    const sent = await statementsDuring(async () => {
+      due = await unitOfWork.write(() => repository.recordMessage(message, [`dlv_rec_${run}_r1`, `dlv_rec_${run}_r2`]));
+    });
+    expect(sent).toEqual(['WITH w0_message AS']);
+    expect(due).toEqual([{ deliveryId: `dlv_rec_${run}_r1`, endpointId, attemptsMade: 0, dueAt: at(40) }]);
+    const rows = () => prisma.$queryRaw<Array<{ id: string; status: string }>>`SELECT id, status FROM "delivery"."deliveries" WHERE message_id = ${messageId} ORDER BY id`;
+    expect(await rows()).toEqual([
+      { id: `dlv_rec_${run}_r1`, status: 'PENDING' },
+      { id: `dlv_rec_${run}_r2`, status: 'DROPPED' },
+    ]);
+    await expect(unitOfWork.write(() => repository.recordMessage(message, [`dlv_rec_${run}_r3`, `dlv_rec_${run}_r4`]))).rejects.toThrow();
+    expect(await rows()).toHaveLength(2);
   });
 });

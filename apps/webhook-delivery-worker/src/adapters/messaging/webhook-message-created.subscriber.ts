@@ -3,7 +3,7 @@ import type { EventEnvelope } from '@pfs/contracts';
 import type { EventHandler } from '@pfs/messaging';
 import { RecordMessageUseCase } from '../../application/use-cases/record-message/record-message.use-case';
 
-/** `webhook-message.created` → the message's deliveries, in the event's inbox transaction. */
+/** `webhook-message.created` → the message's deliveries, with the event's inbox row (in a batch, its one statement). */
 @Injectable()
 export class WebhookMessageCreatedSubscriber implements EventHandler<'webhook-message.created'> {
   readonly event = 'webhook-message.created' as const;
@@ -12,5 +12,9 @@ export class WebhookMessageCreatedSubscriber implements EventHandler<'webhook-me
 
   async handle(event: EventEnvelope<'webhook-message.created'>): Promise<void> {
     await this.record.execute(event.data);
+  }
+
+  plan(event: EventEnvelope<'webhook-message.created'>): Promise<() => Promise<void>> {
+    return this.record.plan(event.data);
   }
 }

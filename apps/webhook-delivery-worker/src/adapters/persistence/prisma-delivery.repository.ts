@@ -57,6 +57,30 @@ export class PrismaDeliveryRepository extends DeliveryRepository {
     return rows.flatMap((row) => (row.next_attempt_at ? [{ deliveryId: row.id, endpointId: row.endpoint_id, attemptsMade: 0, dueAt: row.next_attempt_at }] : []));
   }
 
+  async recordMessage(message: NewMessage, ids: string[]): Promise<DueDelivery[]> {
+    const endpointIds = message.deliveries.map((delivery) => delivery.endpointId);
+    const organizationIds = message.deliveries.map((delivery) => delivery.organizationId);
+    const dropped = message.deliveries.map((delivery) => delivery.dropped);
+    // No ON CONFLICT: a message recorded already fails the whole statement.
+    await this.host.write({
+      ctes: (prefix) => {
+        const p = Prisma.raw(prefix);
+        return [
+          Prisma.sql`${p}_message AS (INSERT INTO "delivery"."messages" (id, event_type, payload, created_at)
+            VALUES (${message.id}, ${message.eventType}, ${message.payload}, ${message.createdAt}))`,
+          Prisma.sql`${p}_deliveries AS (INSERT INTO "delivery"."deliveries" (id, message_id, endpoint_id, organization_id, status, next_attempt_at, created_at)
+            SELECT d.id, ${message.id}, d.endpoint_id, d.organization_id,
+                   CASE WHEN d.dropped THEN 'DROPPED' ELSE 'PENDING' END,
+                   CASE WHEN d.dropped THEN NULL ELSE ${message.createdAt}::timestamptz END, ${message.createdAt}
+            FROM unnest(${ids}::text[], ${endpointIds}::text[], ${organizationIds}::text[], ${dropped}::boolean[]) AS d(id, endpoint_id, organization_id, dropped))`,
+        ];
+      },
+    });
+    return message.deliveries.flatMap((delivery, index) =>
+      delivery.dropped ? [] : [{ deliveryId: ids[index] as string, endpointId: delivery.endpointId, attemptsMade: 0, dueAt: message.createdAt }],
+    );
+  }
+
   async claim(deliveryId: string, attemptsMade: number, holder: string, leaseUntil: Date, now: Date): Promise<ClaimedDelivery | null> {
     // A job may fire a little before its row's time (clocks of Redis and this host): 1 s of slack.
     const rows = await this.host.client.$queryRaw<Array<ScheduleRow & { id: string; message_id: string; endpoint_id: string; organization_id: string; event_type: string; payload: string }>>`

@@ -74,6 +74,11 @@ export abstract class DeliveryRepository {
   /** The message and one delivery per endpoint (PENDING, due at its creation, or DROPPED); the PENDING ones are returned. A repeat adds nothing and returns []. */
   abstract insertMessage(message: NewMessage, ids: string[]): Promise<DueDelivery[]>;
   /**
+   * The same rows as writes of the unit of work (its one statement in a write-only unit): a message
+   * recorded already refuses the whole unit. The PENDING deliveries are returned at once.
+   */
+  abstract recordMessage(message: NewMessage, ids: string[]): Promise<DueDelivery[]>;
+  /**
    * Takes the delivery for one attempt: only if it is PENDING, due, still at `attemptsMade`, and
    * not leased to another holder. The lease ends at `leaseUntil` (a holder that dies frees it).
    */

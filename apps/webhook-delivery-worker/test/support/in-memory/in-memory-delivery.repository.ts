@@ -48,6 +48,11 @@ export class InMemoryDeliveryRepository extends DeliveryRepository {
   readonly deliveries = new Map<string, DeliveryRow>();
   readonly attempts: AttemptRecord[] = [];
 
+  async recordMessage(message: NewMessage, ids: string[]): Promise<DueDelivery[]> {
+    if (this.messages.has(message.id)) throw new Error(`message ${message.id} is recorded already`);
+    return this.insertMessage(message, ids);
+  }
+
   async insertMessage(message: NewMessage, ids: string[]): Promise<DueDelivery[]> {
     if (this.messages.has(message.id)) return [];
     this.messages.set(message.id, { id: message.id, eventType: message.eventType, payload: message.payload, createdAt: message.createdAt });

@@ -47,4 +47,26 @@ describe('RecordMessageUseCase (in memory)', () => {
     expect(hooks.queue.jobs).toEqual([]);
     expect([...hooks.deliveries.deliveries.values()].map((row) => row.status)).toEqual(['DROPPED']);
   });
+
+  it('planned for a batch: the same rows and jobs once its writes run, and refused for a message recorded already', async () => {
+    const hooks = webhookDeliveryWorkerInMemory();
+    const message = hooks.message([
+      { endpointId: 'ep_1', organizationId: 'org_1', dropped: false },
+      { endpointId: 'ep_2', organizationId: 'org_1', dropped: true },
+    ]);
+    const write = await hooks.recordMessage.plan(message);
+    expect(hooks.deliveries.messages.size).toBe(0);
+    await write();
+    const rows = [...hooks.deliveries.deliveries.values()];
+    expect(rows.map((row) => [row.endpointId, row.status])).toEqual([
+      ['ep_1', 'PENDING'],
+      ['ep_2', 'DROPPED'],
+    ]);
+    expect(hooks.queue.take()).toEqual([{ deliveryId: rows[0].id, endpointId: 'ep_1', attemptsMade: 0, dueAt: new Date(message.createdAt) }]);
+
+    const again = await hooks.recordMessage.plan(message);
+    await expect(again()).rejects.toThrow('recorded already');
+    expect(hooks.deliveries.deliveries.size).toBe(2);
+    expect(hooks.queue.jobs).toEqual([]);
+  });
 });
