@@ -17,8 +17,6 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Attempts per event job before its subscriber dead-letters it (EVENT_MAX_ATTEMPTS). */
   maxAttempts?: number;
-  /** How long handed-off rows wait to be marked published (default MARK_DELAY_MS). */
-  markDelayMs?: number;
 }
 
 /**
@@ -28,16 +26,10 @@ export interface OutboxRelayOptions {
  *
  * Two ways out. The writing process hands its events over right after their commit (`handOff`):
  * those committed in the same turn of the event loop go out together, one `addBulk` per
- * subscriber queue, with no transaction; the rows handed over are marked published together, one
- * UPDATE per MARK_DELAY_MS at most, so a busy process marks many commits at once. The poll (every
+ * subscriber queue and one UPDATE marking them published, with no transaction. The poll (every
  * `pollIntervalMs`, and on `kick`) is the safety net: it publishes whatever a crash between commit
- * and hand-off, or a failed hand-off, left unpublished (first marking this process's own hand-offs,
- * so it never sends them twice; a crash before the mark makes the next poll send them again, which
- * the event's job id and the subscribers' inbox make harmless).
+ * and hand-off, or a failed hand-off, left unpublished.
  */
-/** How long handed-off rows wait to be marked published, so one UPDATE marks a burst of commits. */
-export const MARK_DELAY_MS = 50;
-
 export class OutboxRelay {
   private readonly table: string;
   // Opened on the first publish, so a module that fails to boot leaves no connection behind.
@@ -50,10 +42,6 @@ export class OutboxRelay {
   /** Events committed and not yet handed to their queues; flushed on the next turn of the event loop. */
   private handedOff: DomainEvent[] = [];
   private readonly flushes = new Set<Promise<void>>();
-  /** Rows handed over and not yet marked published, and the timer that marks them. */
-  private unmarked: DomainEvent[] = [];
-  private markTimer?: NodeJS.Timeout;
-  private marking: Promise<void> = Promise.resolve();
   private closed = false;
   private stopping?: Promise<void>;
   onPublished?: (count: number, oldestLagMs: number) => void;
@@ -121,7 +109,6 @@ export class OutboxRelay {
       await new Promise((resolve) => setImmediate(resolve));
       await Promise.all(this.flushes);
       await this.running;
-      await this.markPublished();
       this.closed = true;
       await Promise.all([...this.queues.values()].map((queue) => queue.close()));
       this.connection?.disconnect();
@@ -149,8 +136,6 @@ export class OutboxRelay {
   }
 
   private async publishBatch(): Promise<number> {
-    // This process's hand-offs first: the poll must not take them for left-overs.
-    await this.markPublished();
     const rows = await this.prisma.$transaction(async (tx) => {
       const batch = await tx.$queryRaw<Array<{ id: string; payload: DomainEvent; created_at: Date }>>`
         SELECT id, payload, created_at FROM ${Prisma.raw(this.table)}
@@ -171,41 +156,13 @@ export class OutboxRelay {
   private async publishHandedOff(events: DomainEvent[]): Promise<void> {
     try {
       await this.addToQueues(events);
+      const ids = events.map((event) => event.id);
+      await this.prisma.$executeRaw`UPDATE ${Prisma.raw(this.table)} SET published_at = now() WHERE id = ANY(${ids}) AND published_at IS NULL`;
+      this.published(events, Date.parse(events[0].occurredAt));
     } catch (error) {
       // Left unpublished: the next poll publishes them (a repeat is harmless, see above).
       this.options.logger.warn({ err: (error as Error).message, events: events.length }, 'outbox hand-off failed; the poll relays these events');
-      return;
     }
-    this.published(events, Date.parse(events[0].occurredAt));
-    this.unmarked.push(...events);
-    if (!this.markTimer) {
-      this.markTimer = setTimeout(() => {
-        const mark = this.markPublished().finally(() => this.flushes.delete(mark));
-        this.flushes.add(mark);
-      }, this.options.markDelayMs ?? MARK_DELAY_MS);
-      // Left unmarked by an exit: the next poll sends them again, harmlessly.
-      this.markTimer.unref();
-    }
-  }
-
-  /**
-   * Marks the rows handed over so far published, in one statement, after any mark still running
-   * (so once it resolves, every earlier hand-off is marked); a failure leaves them to the poll.
-   */
-  private markPublished(): Promise<void> {
-    if (this.markTimer) clearTimeout(this.markTimer);
-    this.markTimer = undefined;
-    const ids = this.unmarked.map((event) => event.id);
-    this.unmarked = [];
-    this.marking = this.marking.then(async () => {
-      if (!ids.length) return;
-      try {
-        await this.prisma.$executeRaw`UPDATE ${Prisma.raw(this.table)} SET published_at = now() WHERE id = ANY(${ids}) AND published_at IS NULL`;
-      } catch (error) {
-        this.options.logger.warn({ err: (error as Error).message, events: ids.length }, 'handed-off events not marked published; the poll relays them again');
-      }
-    });
-    return this.marking;
   }
 
   /**
