@@ -68,7 +68,7 @@ export interface Principal {
   keyId: string;
 }
 
-// ---------------------------------------------------------------- organizations and authorizations (issue 4 part A)
+// ---------------------------------------------------------------- organizations and authorizations
 
 export const VERIFICATION_STATUSES = ['APPROVED', 'ON_HOLD', 'PENDING', 'RESUBMISSION_REQUIRED'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
@@ -122,7 +122,7 @@ export interface ReferralInviteView {
   createdAt: string;
 }
 
-// ---------------------------------------------------------------- issue 4: tiers
+// ---------------------------------------------------------------- pricing tiers
 
 /** A platform pricing tier (api-decisions §6): the spread a client pays and its creator's share of it. */
 export interface SubOrgTier {
@@ -143,7 +143,7 @@ export interface SubOrgTierAssignmentView {
   tier: SubOrgTier | null;
 }
 
-// ---------------------------------------------------------------- ledger: transactions, entries, fees (issue 10)
+// ---------------------------------------------------------------- ledger: transactions, entries, fees
 
 /** api-decisions §5. */
 export const TRANSACTION_TYPES = ['CRYPTO_PAYIN', 'FIAT_PAYIN', 'CRYPTO_PAYOUT', 'FIAT_PAYOUT', 'TRADE', 'INTERNAL_TRANSFER', 'COMMISSION'] as const;
@@ -257,11 +257,11 @@ export interface OrganizationStanding {
   parentOrganizationId: string | null;
   /** Whether the organization has signed an ACTIVE LOA for its creator (spec 6.4: transaction events reach the creator only then). */
   parentHoldsActiveLoa: boolean;
-  /** The organization that referred it (sign-up through a referral invite), or null: a trade's commission goes to it when there is no creator (issue 13 §4). */
+  /** The organization that referred it (sign-up through a referral invite), or null: a trade's commission goes to it when there is no creator. */
   referrerOrganizationId: string | null;
 }
 
-// ---------------------------------------------------------------- servicenet (issue 14 §2)
+// ---------------------------------------------------------------- servicenet
 
 /** GET /v1/servicenet: the caller's internal-transfer state. `handle` is stored lower-cased; null until claimed. */
 export interface ServicenetView {
@@ -279,7 +279,7 @@ export interface ServicenetHandleResolution {
   enabled: boolean;
 }
 
-// ---------------------------------------------------------------- quotes (issue 13)
+// ---------------------------------------------------------------- quotes
 
 export const QUOTE_STATUSES = ['PENDING', 'COMPLETED', 'EXPIRED', 'FAILED'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
@@ -304,7 +304,7 @@ export interface QuoteView {
   createdAt: string;
 }
 
-// ---------------------------------------------------------------- beneficiaries (issue 12)
+// ---------------------------------------------------------------- beneficiaries
 
 export const BENEFICIARY_TYPES = ['BANK', 'CRYPTO', 'SERVICENET'] as const;
 export type BeneficiaryType = (typeof BENEFICIARY_TYPES)[number];
@@ -344,7 +344,7 @@ export interface BeneficiaryCryptoView {
 }
 
 /**
- * `servicenet` of spec 2.5 (issue 14 §2): the receiving organization as its handle and name read
+ * `servicenet` of spec 2.5: the receiving organization as its handle and name read
  * when the beneficiary was created. Never the receiving organization's id or accounts.
  */
 export interface BeneficiaryServicenetView {
@@ -407,7 +407,7 @@ export interface PayableBeneficiaryView {
   servicenet: (BeneficiaryServicenetView & { organizationId: string }) | null;
 }
 
-// ---------------------------------------------------------------- webhooks (issue 11)
+// ---------------------------------------------------------------- webhooks
 
 /** Spec 2.10. */
 export interface WebhookEndpointView {
@@ -495,7 +495,7 @@ export interface WebhookRecoveryView {
   messages: number;
 }
 
-// ---------------------------------------------------------------- ledger: trades (issue 13)
+// ---------------------------------------------------------------- ledger: trades
 
 /** What `trades.post` answers: the client's TRADE and, when one was paid, the COMMISSION of the same journal entry. */
 export interface TradePostingView {

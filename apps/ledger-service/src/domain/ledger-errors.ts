@@ -7,7 +7,7 @@ export class AccountNotFoundError extends DomainError {
   }
 }
 
-// Assets and funding methods (issue 4 part C).
+// Assets and funding methods.
 
 /** An asset code outside the catalog (api-decisions §4): 404 `not_found`. */
 export class UnknownAssetError extends DomainError {
@@ -33,7 +33,7 @@ export class PrimaryAccountNotFoundError extends DomainError {
   }
 }
 
-// Transactions, the faucet and the journal (issue 10).
+// Transactions, the faucet and the journal.
 
 /** Also what another organization's transaction answers. */
 export class TransactionNotFoundError extends DomainError {
@@ -115,7 +115,7 @@ export class PayoutRailUnavailableError extends DomainError {
   }
 }
 
-// Trades (issue 13).
+// Trades.
 
 /** The account may hold but not trade: the quote service marks the quote FAILED on this code. */
 export class AccountNotActiveError extends DomainError {
@@ -124,7 +124,7 @@ export class AccountNotActiveError extends DomainError {
   }
 }
 
-// Payouts (issue 14 §1).
+// Payouts.
 
 /** A BLOCKED beneficiary cannot be paid until unblocked (api-decisions §5). */
 export class BeneficiaryBlockedError extends DomainError {
@@ -142,7 +142,7 @@ export class ChainSendFailedError extends DomainError {
 
 /**
  * Servicenet is off for the sender, or for the receiving organization (it disabled servicenet
- * since the beneficiary was created): no internal transfer either way (issue 14 §2).
+ * since the beneficiary was created): no internal transfer either way.
  */
 export class ServicenetNotEnabledError extends DomainError {
   constructor(message: string) {

@@ -108,7 +108,7 @@ export const beneficiaryCommands = {
   /** POST /v1/beneficiaries/crypto; the address is checked against the chain's format. */
   'crypto-beneficiaries.create': mutation(createCryptoBeneficiaryPayload).returns<BeneficiaryView>(),
   /**
-   * POST /v1/beneficiaries/servicenet (issue 14 §2): a payee that is another organization, by its
+   * POST /v1/beneficiaries/servicenet: a payee that is another organization, by its
    * servicenet handle. The caller must be on servicenet (`servicenet_not_enabled`); an unknown
    * handle, or one whose organization is off servicenet, is `servicenet_handle_not_found`; the
    * caller's own handle is `invalid_request`.

@@ -106,7 +106,7 @@ export const ledgerCommands = {
   'fees.get': query(z.object({ organizationId: z.string() })).returns<FeesView>(),
   /** What a quote is priced and checked by: the account's status and the pricing in force, in one answer. */
   'trading-terms.get': query(z.object({ organizationId: z.string(), accountId: z.string() })).returns<TradingTermsView>(),
-  /** Executes a quote's trade (issue 13 §3–§4) as ONE journal entry; `quoteId` is the operation id: at most one trade per quote, ever. */
+  /** Executes a quote's trade as ONE journal entry; `quoteId` is the operation id: at most one trade per quote, ever. */
   'trades.post': mutation(
     z.object({
       organizationId: z.string(),
@@ -127,7 +127,7 @@ export const ledgerCommands = {
   /** A quote's trade as posted, or null while it has none (or it is another organization's). */
   'trades.get': query(z.object({ organizationId: z.string(), quoteId: z.string() })).returns<TradePostingView | null>(),
   /**
-   * An internal transfer (issue 14 §2) to a SERVICENET beneficiary: one journal entry from the
+   * An internal transfer to a SERVICENET beneficiary: one journal entry from the
    * account to the receiving organization's primary account, one INTERNAL_TRANSFER per side
    * (SENDER, RECEIVER), both COMPLETED at once, each with its event. Answers the sender's side.
    */
