@@ -212,9 +212,10 @@ export class EventConsumer {
    * cannot plan or anything was refused: nothing was written then, and the batch runs the usual way.
    */
   private async handledAsPlanned(events: readonly EventEnvelope[]): Promise<boolean> {
-    const handlers = events.map((event) => this.handlerOf(event));
-    if (handlers.some((handler) => !handler.plan || handler.ordered)) return false;
     try {
+      // An event no handler takes fails here too, and then alone on the usual way.
+      const handlers = events.map((event) => this.handlerOf(event));
+      if (handlers.some((handler) => !handler.plan || handler.ordered)) return false;
       const writes: Array<() => Promise<void>> = [];
       for (const [index, event] of events.entries()) {
         const handler = handlers[index] as EventHandler & Required<Pick<EventHandler, 'plan'>>;

@@ -89,4 +89,13 @@ describe('planned event batches', () => {
     expect(await committed(prisma, [...ids, ...ids.map(effectId)])).toEqual([...ids, ...ids.map(effectId)].sort());
     expect(handled).toEqual(expect.arrayContaining(ids));
   });
+
+  it('an event no handler of this subscriber takes fails alone, on the usual way, and the rest commit', async () => {
+    const planned = createdEvent('planned beside a stranger');
+    const stranger = { ...createdEvent('stranger'), type: 'webhook-message.created' } as unknown as EventEnvelope;
+    const results = await consumer.handleAll([planned, stranger]);
+    expect(results[0]).toBe('ok');
+    expect(results[1]).toBeInstanceOf(Error);
+    expect(await committed(prisma, [effectId(planned.id)])).toEqual([effectId(planned.id)]);
+  });
 });

@@ -44,24 +44,15 @@ export class PrismaQuoteRepository extends QuoteRepository {
   }
 
   async update(quote: Quote, expected: QuoteStatus): Promise<boolean> {
-    const q = quote.props;
-    const count = await this.host.client.$executeRaw`UPDATE "quote"."quotes"
-      SET status = ${q.status}, transaction_id = ${q.transactionId}, failure_reason = ${q.failureReason}, updated_at = ${q.updatedAt}
-      WHERE id = ${q.id} AND status = ${expected}`;
-    return count === 1;
+    return (await this.host.client.$executeRaw(guardedUpdate(quote, expected))) === 1;
   }
 
   async replace(quote: Quote, expected: QuoteStatus): Promise<void> {
-    const q = quote.props;
     await this.host.write({
-      ctes: (prefix) => [
-        Prisma.sql`${Prisma.raw(prefix)} AS (UPDATE "quote"."quotes"
-          SET status = ${q.status}, transaction_id = ${q.transactionId}, failure_reason = ${q.failureReason}, updated_at = ${q.updatedAt}
-          WHERE id = ${q.id} AND status = ${expected} RETURNING id)`,
-      ],
+      ctes: (prefix) => [Prisma.sql`${Prisma.raw(prefix)} AS (${guardedUpdate(quote, expected)} RETURNING id)`],
       // No row: the status changed meanwhile, and the whole statement (the command's result with it) is refused.
       returning: (prefix) => requireRow(Prisma.raw(prefix)),
-      refusal: (error) => (isRequiredRowMissing(error) ? new QuoteChangedError(q.id) : undefined),
+      refusal: (error) => (isRequiredRowMissing(error) ? new QuoteChangedError(quote.id) : undefined),
     });
   }
 
@@ -109,4 +100,12 @@ function statusAt(status: QuoteStatus | undefined, now: Date): Prisma.QuoteWhere
 
 function feeScaleOf(asset: string): number {
   return findAsset(asset)?.scale ?? 18;
+}
+
+/** The quote's new state, stored only over the status it was decided from. */
+function guardedUpdate(quote: Quote, expected: QuoteStatus): Prisma.Sql {
+  const q = quote.props;
+  return Prisma.sql`UPDATE "quote"."quotes"
+    SET status = ${q.status}, transaction_id = ${q.transactionId}, failure_reason = ${q.failureReason}, updated_at = ${q.updatedAt}
+    WHERE id = ${q.id} AND status = ${expected}`;
 }

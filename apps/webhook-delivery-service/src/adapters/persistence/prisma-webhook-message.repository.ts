@@ -11,22 +11,17 @@ export class PrismaWebhookMessageRepository extends WebhookMessageRepository {
   }
 
   async insert(message: WebhookMessage): Promise<boolean> {
-    const endpointIds = message.deliveries.map((delivery) => delivery.endpointId);
-    const inserted = await this.host.client.$executeRaw`
-      INSERT INTO "webhook"."messages" (id, event_id, event_type, organization_id, payload, endpoint_ids, created_at)
-      VALUES (${message.id}, ${message.eventId}, ${message.eventType}, ${message.organizationId}, ${message.payload}, ${endpointIds}::text[], ${message.createdAt})
-      ON CONFLICT (event_id) DO NOTHING`;
-    return inserted === 1;
+    return (await this.host.client.$executeRaw`${insertStatement(message)} ON CONFLICT (event_id) DO NOTHING`) === 1;
   }
 
   async record(message: WebhookMessage): Promise<void> {
-    const endpointIds = message.deliveries.map((delivery) => delivery.endpointId);
     // No ON CONFLICT: a message of the event already there (event_id is unique) fails the whole statement.
-    await this.host.write({
-      ctes: (prefix) => [
-        Prisma.sql`${Prisma.raw(prefix)} AS (INSERT INTO "webhook"."messages" (id, event_id, event_type, organization_id, payload, endpoint_ids, created_at)
-          VALUES (${message.id}, ${message.eventId}, ${message.eventType}, ${message.organizationId}, ${message.payload}, ${endpointIds}::text[], ${message.createdAt}))`,
-      ],
-    });
+    await this.host.write({ ctes: (prefix) => [Prisma.sql`${Prisma.raw(prefix)} AS (${insertStatement(message)})`] });
   }
+}
+
+function insertStatement(message: WebhookMessage): Prisma.Sql {
+  const endpointIds = message.deliveries.map((delivery) => delivery.endpointId);
+  return Prisma.sql`INSERT INTO "webhook"."messages" (id, event_id, event_type, organization_id, payload, endpoint_ids, created_at)
+    VALUES (${message.id}, ${message.eventId}, ${message.eventType}, ${message.organizationId}, ${message.payload}, ${endpointIds}::text[], ${message.createdAt})`;
 }

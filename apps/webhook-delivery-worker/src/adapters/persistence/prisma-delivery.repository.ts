@@ -38,42 +38,20 @@ export class PrismaDeliveryRepository extends DeliveryRepository {
   }
 
   async insertMessage(message: NewMessage, ids: string[]): Promise<DueDelivery[]> {
-    const inserted = await this.host.client.$executeRaw`
-      INSERT INTO "delivery"."messages" (id, event_type, payload, created_at)
-      VALUES (${message.id}, ${message.eventType}, ${message.payload}, ${message.createdAt})
-      ON CONFLICT (id) DO NOTHING`;
+    const inserted = await this.host.client.$executeRaw`${messageInsert(message)} ON CONFLICT (id) DO NOTHING`;
     if (inserted !== 1) return [];
-    const endpointIds = message.deliveries.map((delivery) => delivery.endpointId);
-    const organizationIds = message.deliveries.map((delivery) => delivery.organizationId);
-    const dropped = message.deliveries.map((delivery) => delivery.dropped);
     const rows = await this.host.client.$queryRaw<Array<{ id: string; endpoint_id: string; next_attempt_at: Date | null }>>`
-      INSERT INTO "delivery"."deliveries" (id, message_id, endpoint_id, organization_id, status, next_attempt_at, created_at)
-      SELECT d.id, ${message.id}, d.endpoint_id, d.organization_id,
-             CASE WHEN d.dropped THEN 'DROPPED' ELSE 'PENDING' END,
-             CASE WHEN d.dropped THEN NULL ELSE ${message.createdAt}::timestamptz END, ${message.createdAt}
-      FROM unnest(${ids}::text[], ${endpointIds}::text[], ${organizationIds}::text[], ${dropped}::boolean[]) AS d(id, endpoint_id, organization_id, dropped)
-      ON CONFLICT (message_id, endpoint_id) DO NOTHING
+      ${deliveriesInsert(message, ids)} ON CONFLICT (message_id, endpoint_id) DO NOTHING
       RETURNING id, endpoint_id, next_attempt_at`;
     return rows.flatMap((row) => (row.next_attempt_at ? [{ deliveryId: row.id, endpointId: row.endpoint_id, attemptsMade: 0, dueAt: row.next_attempt_at }] : []));
   }
 
   async recordMessage(message: NewMessage, ids: string[]): Promise<DueDelivery[]> {
-    const endpointIds = message.deliveries.map((delivery) => delivery.endpointId);
-    const organizationIds = message.deliveries.map((delivery) => delivery.organizationId);
-    const dropped = message.deliveries.map((delivery) => delivery.dropped);
     // No ON CONFLICT: a message recorded already fails the whole statement.
     await this.host.write({
       ctes: (prefix) => {
         const p = Prisma.raw(prefix);
-        return [
-          Prisma.sql`${p}_message AS (INSERT INTO "delivery"."messages" (id, event_type, payload, created_at)
-            VALUES (${message.id}, ${message.eventType}, ${message.payload}, ${message.createdAt}))`,
-          Prisma.sql`${p}_deliveries AS (INSERT INTO "delivery"."deliveries" (id, message_id, endpoint_id, organization_id, status, next_attempt_at, created_at)
-            SELECT d.id, ${message.id}, d.endpoint_id, d.organization_id,
-                   CASE WHEN d.dropped THEN 'DROPPED' ELSE 'PENDING' END,
-                   CASE WHEN d.dropped THEN NULL ELSE ${message.createdAt}::timestamptz END, ${message.createdAt}
-            FROM unnest(${ids}::text[], ${endpointIds}::text[], ${organizationIds}::text[], ${dropped}::boolean[]) AS d(id, endpoint_id, organization_id, dropped))`,
-        ];
+        return [Prisma.sql`${p}_message AS (${messageInsert(message)})`, Prisma.sql`${p}_deliveries AS (${deliveriesInsert(message, ids)})`];
       },
     });
     return message.deliveries.flatMap((delivery, index) =>
@@ -223,4 +201,21 @@ export class PrismaDeliveryRepository extends DeliveryRepository {
           leased_until = NULL, leased_by = NULL, updated_at = now()
       WHERE id = ${deliveryId}`;
   }
+}
+
+function messageInsert(message: NewMessage): Prisma.Sql {
+  return Prisma.sql`INSERT INTO "delivery"."messages" (id, event_type, payload, created_at)
+    VALUES (${message.id}, ${message.eventType}, ${message.payload}, ${message.createdAt})`;
+}
+
+/** One delivery per endpoint: PENDING and due at the message's creation, or DROPPED (its endpoint disabled at the fan-out). */
+function deliveriesInsert(message: NewMessage, ids: string[]): Prisma.Sql {
+  const endpointIds = message.deliveries.map((delivery) => delivery.endpointId);
+  const organizationIds = message.deliveries.map((delivery) => delivery.organizationId);
+  const dropped = message.deliveries.map((delivery) => delivery.dropped);
+  return Prisma.sql`INSERT INTO "delivery"."deliveries" (id, message_id, endpoint_id, organization_id, status, next_attempt_at, created_at)
+    SELECT d.id, ${message.id}, d.endpoint_id, d.organization_id,
+           CASE WHEN d.dropped THEN 'DROPPED' ELSE 'PENDING' END,
+           CASE WHEN d.dropped THEN NULL ELSE ${message.createdAt}::timestamptz END, ${message.createdAt}
+    FROM unnest(${ids}::text[], ${endpointIds}::text[], ${organizationIds}::text[], ${dropped}::boolean[]) AS d(id, endpoint_id, organization_id, dropped)`;
 }
