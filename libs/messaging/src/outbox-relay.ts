@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { EVENT_SUBSCRIBERS, eventQueueName, type DomainEvent, type ServiceName } from '@pfs/contracts';
-import { Prisma, type PrismaClient } from '@pfs/persistence';
+import { Prisma, sendOnDriver, type PrismaClient } from '@pfs/persistence';
 import { DEFAULT_EVENT_MAX_ATTEMPTS, runWithRequestId, type Logger, type OutboxBacklog } from '@pfs/platform';
 import { quoteSchema } from './prisma-event-outbox';
 import { createProducerConnection } from './redis-connection';
@@ -157,7 +157,7 @@ export class OutboxRelay {
     try {
       await this.addToQueues(events);
       const ids = events.map((event) => event.id);
-      await this.prisma.$executeRaw`UPDATE ${Prisma.raw(this.table)} SET published_at = now() WHERE id = ANY(${ids}) AND published_at IS NULL`;
+      await sendOnDriver(this.prisma, Prisma.sql`UPDATE ${Prisma.raw(this.table)} SET published_at = now() WHERE id = ANY(${ids}) AND published_at IS NULL`);
       this.published(events, Date.parse(events[0].occurredAt));
     } catch (error) {
       // Left unpublished: the next poll publishes them (a repeat is harmless, see above).

@@ -4,3 +4,4 @@ export * from './prisma-errors';
 export * from './transaction-host';
 export * from './keyset-page';
 export * from './decimal-column';
+export * from './driver-statement';

@@ -1,16 +1,22 @@
+import { DatabaseError } from 'pg';
 import { Prisma } from './generated/prisma/client';
 
 /**
  * A unique constraint was violated: P2002 from a model query, or PostgreSQL's 23505 from a raw
- * one; by constraint name when `constraint` is given. Adapters turn it into their domain error.
+ * one (through Prisma or straight from `pg`); by constraint name when `constraint` is given. Adapters turn it into their domain error.
  */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  if (error.code !== 'P2002' && driverCode(error) !== '23505') return false;
-  return constraint === undefined || mentionsConstraint(error, constraint);
+  const unique = (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') || driverCode(error) === '23505';
+  return unique && (constraint === undefined || mentionsConstraint(error, constraint));
 }
 
-function driverCode(error: Prisma.PrismaClientKnownRequestError): unknown {
+/**
+ * PostgreSQL's SQLSTATE of a refused statement: from `pg` directly (`sendOnDriver`), or carried
+ * in a Prisma error's meta when the statement went through Prisma.
+ */
+function driverCode(error: unknown): unknown {
+  if (error instanceof DatabaseError) return error.code;
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return undefined;
   return (error.meta?.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause?.originalCode;
 }
 
@@ -48,7 +54,7 @@ function mentionsConstraint(error: unknown, constraint: string): boolean {
  * Adapters turn it into a domain error, so an amount too large is refused rather than retried.
  */
 export function isNumericOverflow(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && driverCode(error) === '22003';
+  return driverCode(error) === '22003';
 }
 
 /**
@@ -63,5 +69,5 @@ export function requireRow(cte: Prisma.Sql): Prisma.Sql {
 
 /** The refusal of `requireRow`: the guarded CTE matched no row. */
 export function isRequiredRowMissing(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && driverCode(error) === '22012';
+  return driverCode(error) === '22012';
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Big, type CursorPosition } from '@pfs/contracts';
-import { isUniqueViolation, newestFirstPage, PrismaTransactionHost, type Prisma } from '@pfs/persistence';
+import { isUniqueViolation, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { AccountRepository } from '../../application/ports/account.repository';
 import { Account, type AccountStatus } from '../../domain/account';
 import { fromFundingMethodJson, FUNDING_METHOD_LISTING_ORDER, fundingMethodsJson, toFundingMethod, type FundingMethodJson, type FundingMethodRecord } from './funding-method.mapper';
@@ -34,12 +34,12 @@ export class PrismaAccountRepository extends AccountRepository {
   async findById(accountId: string): Promise<Account | null> {
     // The hot read path (GET /v1/accounts/{id}): one round trip for the account, its balances
     // and its funding methods, instead of three model queries.
-    const rows = await this.host.client.$queryRaw<AccountReadRow[]>`
+    const rows = await this.host.query<AccountReadRow>(Prisma.sql`
       SELECT a.id, a.organization_id, a.name, a.description, a.is_primary, a.status, a.created_at, a.updated_at,
         COALESCE((SELECT json_agg(json_build_object('asset', b.asset, 'amount', b.amount::text) ORDER BY b.asset)
                   FROM "ledger"."balances" b WHERE b.account_id = a.id), '[]'::json) AS balances,
         ${fundingMethodsJson()} AS funding_methods
-      FROM "ledger"."accounts" a WHERE a.id = ${accountId}`;
+      FROM "ledger"."accounts" a WHERE a.id = ${accountId}`);
     const row = rows[0];
     if (!row) return null;
     return new Account(
@@ -100,8 +100,8 @@ export class PrismaAccountRepository extends AccountRepository {
 
   async findOwnership(accountId: string): Promise<{ organizationId: string; status: AccountStatus } | null> {
     // On every money command: raw SQL spares the query compiler's work on the hot path.
-    const rows = await this.host.client.$queryRaw<Array<{ organization_id: string; status: string }>>`
-      SELECT organization_id, status FROM "ledger"."accounts" WHERE id = ${accountId}`;
+    const rows = await this.host.query<{ organization_id: string; status: string }>(Prisma.sql`
+      SELECT organization_id, status FROM "ledger"."accounts" WHERE id = ${accountId}`);
     const row = rows[0];
     return row ? { organizationId: row.organization_id, status: row.status as AccountStatus } : null;
   }
@@ -115,8 +115,8 @@ export class PrismaAccountRepository extends AccountRepository {
 
   async findPrimaryId(organizationId: string): Promise<string | null> {
     // On every trade that pays a commission: raw SQL spares the query compiler.
-    const rows = await this.host.client.$queryRaw<Array<{ id: string }>>`
-      SELECT id FROM "ledger"."accounts" WHERE organization_id = ${organizationId} AND is_primary LIMIT 1`;
+    const rows = await this.host.query<{ id: string }>(Prisma.sql`
+      SELECT id FROM "ledger"."accounts" WHERE organization_id = ${organizationId} AND is_primary LIMIT 1`);
     return rows[0]?.id ?? null;
   }
 

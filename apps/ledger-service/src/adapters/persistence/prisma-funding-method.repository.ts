@@ -22,9 +22,9 @@ export class PrismaFundingMethodRepository extends FundingMethodRepository {
 
   async findDepositTarget(accountId: string, asset: string): Promise<DepositTarget | null> {
     // On every faucet call: the account and its methods for the asset in one round trip.
-    const rows = await this.host.client.$queryRaw<Array<{ organization_id: string; status: string; methods: FundingMethodJson[] }>>`
+    const rows = await this.host.query<{ organization_id: string; status: string; methods: FundingMethodJson[] }>(Prisma.sql`
       SELECT a.organization_id, a.status, ${fundingMethodsJson(Prisma.sql`AND f.asset = ${asset}`)} AS methods
-      FROM "ledger"."accounts" a WHERE a.id = ${accountId}`;
+      FROM "ledger"."accounts" a WHERE a.id = ${accountId}`);
     const row = rows[0];
     if (!row) return null;
     return {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OrganizationStanding, VerificationStatus } from '@pfs/contracts';
-import { PrismaTransactionHost } from '@pfs/persistence';
+import { Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { OrganizationStandings } from '../../application/ports/organization-standings';
 
 interface StandingRow {
@@ -22,9 +22,9 @@ export class PrismaOrganizationStandings extends OrganizationStandings {
   }
 
   async find(organizationId: string): Promise<OrganizationStanding | null> {
-    const [row] = await this.host.client.$queryRaw<StandingRow[]>`
+    const [row] = await this.host.query<StandingRow>(Prisma.sql`
       SELECT verification_status, parent_organization_id, parent_holds_active_loa, referrer_organization_id
-      FROM "ledger"."organization_standings" WHERE organization_id = ${organizationId}`;
+      FROM "ledger"."organization_standings" WHERE organization_id = ${organizationId}`);
     if (!row) return null;
     return {
       organizationId,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SubOrgTier } from '@pfs/contracts';
-import { PrismaTransactionHost } from '@pfs/persistence';
+import { Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { OrganizationTiers } from '../../application/ports/organization-tiers';
 
 interface TierRow {
@@ -30,8 +30,8 @@ export class PrismaOrganizationTiers extends OrganizationTiers {
   }
 
   async find(organizationId: string): Promise<SubOrgTier | null | undefined> {
-    const [row] = await this.host.client.$queryRaw<TierRow[]>`
-      SELECT tier_key, tier_label, spread_bps, referrer_share_bps FROM "ledger"."organization_tiers" WHERE organization_id = ${organizationId}`;
+    const [row] = await this.host.query<TierRow>(Prisma.sql`
+      SELECT tier_key, tier_label, spread_bps, referrer_share_bps FROM "ledger"."organization_tiers" WHERE organization_id = ${organizationId}`);
     if (!row) return undefined;
     if (row.tier_key === null || row.tier_label === null || row.spread_bps === null || row.referrer_share_bps === null) return null;
     return { key: row.tier_key, label: row.tier_label, spreadBps: row.spread_bps, referrerShareBps: row.referrer_share_bps };

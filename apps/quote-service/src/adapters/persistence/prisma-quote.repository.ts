@@ -39,7 +39,7 @@ export class PrismaQuoteRepository extends QuoteRepository {
   }
 
   async findById(quoteId: string): Promise<Quote | null> {
-    const [row] = await this.host.client.$queryRaw<RawQuoteRow[]>`${SELECT_QUOTE} WHERE id = ${quoteId}`;
+    const [row] = await this.host.query<RawQuoteRow>(Prisma.sql`${SELECT_QUOTE} WHERE id = ${quoteId}`);
     return row ? this.toQuote(row) : null;
   }
 

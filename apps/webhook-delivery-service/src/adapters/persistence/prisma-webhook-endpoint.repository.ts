@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CursorPosition } from '@pfs/contracts';
-import { newestFirstPage, PrismaTransactionHost, type Prisma } from '@pfs/persistence';
+import { newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import type { SecretBox } from '@pfs/platform';
 import { WebhookEndpointRepository } from '../../application/ports/webhook-endpoint.repository';
 import type { EndpointSubscription } from '../../domain/fan-out';
@@ -48,10 +48,10 @@ export class PrismaWebhookEndpointRepository extends WebhookEndpointRepository {
   // Once per event on the fan-out's path: one raw statement (no model query to compile) that
   // reads neither URL nor secret, so nothing is unsealed.
   async findSubscriptionsOf(organizationIds: readonly string[]): Promise<EndpointSubscription[]> {
-    const rows = await this.host.client.$queryRaw<Array<{ id: string; organization_id: string; disabled: boolean; event_types: string[] }>>`
+    const rows = await this.host.query<{ id: string; organization_id: string; disabled: boolean; event_types: string[] }>(Prisma.sql`
       SELECT id, organization_id, disabled, event_types FROM "webhook"."endpoints"
       WHERE organization_id = ANY(${[...organizationIds]}::text[]) AND deleted_at IS NULL
-      ORDER BY created_at, id`;
+      ORDER BY created_at, id`);
     return rows.map((row) => ({ id: row.id, organizationId: row.organization_id, disabled: row.disabled, eventTypes: row.event_types, deletedAt: null }));
   }
 

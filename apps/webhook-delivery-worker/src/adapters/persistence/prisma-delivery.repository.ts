@@ -61,7 +61,7 @@ export class PrismaDeliveryRepository extends DeliveryRepository {
 
   async claim(deliveryId: string, attemptsMade: number, holder: string, leaseUntil: Date, now: Date): Promise<ClaimedDelivery | null> {
     // A job may fire a little before its row's time (clocks of Redis and this host): 1 s of slack.
-    const rows = await this.host.client.$queryRaw<Array<ScheduleRow & { id: string; message_id: string; endpoint_id: string; organization_id: string; event_type: string; payload: string }>>`
+    const rows = await this.host.query<ScheduleRow & { id: string; message_id: string; endpoint_id: string; organization_id: string; event_type: string; payload: string }>(Prisma.sql`
       WITH claimed AS (
         UPDATE "delivery"."deliveries"
         SET leased_until = ${leaseUntil}, leased_by = ${holder}, updated_at = ${now}
@@ -70,7 +70,7 @@ export class PrismaDeliveryRepository extends DeliveryRepository {
           AND (leased_until IS NULL OR leased_until < ${now} OR leased_by = ${holder})
         RETURNING id, message_id, endpoint_id, organization_id, status, attempts_made, retry_index, next_attempt_at
       )
-      SELECT c.*, m.event_type, m.payload FROM claimed c JOIN "delivery"."messages" m ON m.id = c.message_id`;
+      SELECT c.*, m.event_type, m.payload FROM claimed c JOIN "delivery"."messages" m ON m.id = c.message_id`);
     const row = rows[0];
     if (!row) return null;
     return {
@@ -89,7 +89,7 @@ export class PrismaDeliveryRepository extends DeliveryRepository {
     // the update produced, and the endpoint's run of failures moves with it (a failure counts in
     // one upsert, so concurrent attempts add up; a success writes only a run that is failing).
     const failed = endpoint.outcome === 'failure';
-    const rows = await this.host.client.$queryRaw<Array<ScheduleRow & { consecutive_failures: number | null; failing_since: Date | null }>>`
+    const rows = await this.host.query<ScheduleRow & { consecutive_failures: number | null; failing_since: Date | null }>(Prisma.sql`
       WITH updated AS (
         UPDATE "delivery"."deliveries" d
         SET attempts_made = d.attempts_made + 1,
@@ -117,7 +117,7 @@ export class PrismaDeliveryRepository extends DeliveryRepository {
         WHERE endpoint_id = ${attempt.endpointId} AND consecutive_failures > 0 AND NOT ${failed}::boolean AND EXISTS (SELECT 1 FROM updated)
       )
       SELECT u.status, u.attempts_made, u.retry_index, u.next_attempt_at, f.consecutive_failures, f.failing_since
-      FROM updated u LEFT JOIN failure f ON true`;
+      FROM updated u LEFT JOIN failure f ON true`);
     const row = rows[0];
     if (!row) throw new Error(`delivery ${attempt.deliveryId} does not exist`);
     return {
