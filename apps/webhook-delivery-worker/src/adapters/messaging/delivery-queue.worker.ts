@@ -4,6 +4,7 @@ import { runWithRequestId, type Logger, type WebhookAttemptMetrics } from '@pfs/
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AttemptDeliveryUseCase, AttemptOutcome } from '../../application/use-cases/attempt-delivery/attempt-delivery.use-case';
+import { EndpointSlots } from './endpoint-slots';
 
 export interface DeliveryWorkerOptions {
   redisUrl: string;
@@ -16,17 +17,21 @@ export interface DeliveryWorkerOptions {
 
 type JobHandler = { name: WebhookDeliveryJobName; run(data: DeliveryAttemptJob): Promise<AttemptOutcome> };
 
+/** A job over an endpoint's cap waits this long for a slot before going back to the queue. */
+const SLOT_WAIT_MS = 1000;
+
 /**
  * Consumes `webhook-deliveries`. Receivers are isolated from one another: at most `perEndpoint`
- * attempts to one endpoint run at once here, and a job over that cap goes back to the delayed
- * set (backing off up to 5 s) instead of holding one of the `concurrency` slots, so an endpoint
- * that hangs for 15 s on every request, or has thousands of messages failing, leaves the other
- * endpoints' deliveries on time. A handler that throws (PostgreSQL down) fails the job for
+ * attempts to one endpoint run at once here (`EndpointSlots`). A job over that cap waits for a slot
+ * while the endpoint's attempts keep ending (at most `SLOT_WAIT_MS`); once they stop ending it
+ * goes back to the delayed set (backing off up to 5 s) instead of holding one of the `concurrency`
+ * slots, so an endpoint that hangs for 15 s on every request, or has thousands of messages
+ * failing, leaves the other endpoints' deliveries on time. A handler that throws (PostgreSQL down) fails the job for
  * BullMQ to retry; the row stays due either way, for the sweeper.
  */
 export class DeliveryQueueWorker {
   private readonly handlers: Map<string, JobHandler>;
-  private readonly inFlight = new Map<string, number>();
+  private readonly slots: EndpointSlots;
   private connection?: Redis;
   private worker?: Worker;
 
@@ -37,6 +42,7 @@ export class DeliveryQueueWorker {
     private readonly metrics: WebhookAttemptMetrics,
   ) {
     // The job name leads to its use case; a job with no handler, or two, stops the worker here.
+    this.slots = new EndpointSlots({ perEndpoint: options.perEndpoint, maxWaiting: options.concurrency, maxWaitMs: SLOT_WAIT_MS });
     this.handlers = buildHandlerRegistry<JobHandler>(WEBHOOK_DELIVERY_QUEUE, Object.keys(WEBHOOK_DELIVERY_JOBS), [{ name: 'deliveries.attempt', run: (data) => attempt.execute(data) }], (handler) => handler.name);
   }
 
@@ -62,15 +68,13 @@ export class DeliveryQueueWorker {
     const parsed = WEBHOOK_DELIVERY_JOBS['deliveries.attempt'].safeParse(job.data);
     if (!handler || !parsed.success) throw new UnrecoverableError(`not a job of ${WEBHOOK_DELIVERY_QUEUE}: ${job.name}`);
     const data = parsed.data;
-    const busy = this.inFlight.get(data.endpointId) ?? 0;
-    if (busy >= this.options.perEndpoint) {
+    if (!(await this.slots.acquire(data.endpointId))) {
       const deferrals = ((job.data as { deferrals?: number }).deferrals ?? 0) + 1;
       await job.updateData({ ...data, deferrals });
       // Back off slowly (at most 5 s, jittered): a slot to this endpoint frees up within an attempt's time.
       await job.moveToDelayed(Date.now() + Math.min(5_000, 250 * deferrals) + Math.floor(Math.random() * 250), token);
       throw new DelayedError();
     }
-    this.inFlight.set(data.endpointId, busy + 1);
     try {
       await runWithRequestId(`dlv-${data.deliveryId}`, async () => {
         const outcome = await handler.run(data);
@@ -85,9 +89,7 @@ export class DeliveryQueueWorker {
         }
       });
     } finally {
-      const left = (this.inFlight.get(data.endpointId) ?? 1) - 1;
-      if (left > 0) this.inFlight.set(data.endpointId, left);
-      else this.inFlight.delete(data.endpointId);
+      this.slots.release(data.endpointId);
     }
   }
 }
