@@ -11,6 +11,17 @@ const began = Date.now();
 const logDir = join(root, '.data/logs');
 const gatewayPort = process.env.PORT ? Number(process.env.PORT) : 3000;
 const verbose = process.argv.includes('--logs');
+let replicas = 1;
+
+/** `--replicas N` or STACK_REPLICAS: processes of every service and of the worker (two gateways from 2 on). */
+function replicaCount() {
+  const flag = process.argv.indexOf('--replicas');
+  const raw = flag >= 0 ? process.argv[flag + 1] : process.env.STACK_REPLICAS;
+  if (raw === undefined || raw === '') return 1;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 8) throw new Fatal(`--replicas / STACK_REPLICAS must be a whole number from 1 to 8, not ${raw}`);
+  return count;
+}
 
 /** What to undo on the way out, newest first. */
 const cleanups = [];
@@ -44,6 +55,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 async function main() {
   if (!Number.isInteger(gatewayPort) || gatewayPort <= 0) throw new Fatal(`PORT must be a port number, not ${process.env.PORT}`);
+  replicas = replicaCount();
   process.stdout.write(`${bold('Partner Finance Service')} ${dim('— starting the local stack')}\n`);
   await prepareWorkspace();
   const { devstack, persistence } = builtLibraries();
@@ -98,19 +110,30 @@ async function assertPortsFree(devstack) {
 async function startApps(devstack, env) {
   const started = Date.now();
   mkdirSync(logDir, { recursive: true });
-  process.stdout.write(`${cyan('▸')} start ${devstack.APPS.length} apps ${dim(`(logs in ${relative(process.cwd(), logDir) || '.'}/<app>.log)`)} `);
-  const logs = new Map(devstack.APPS.map((spec) => [spec.name, createWriteStream(join(logDir, `${spec.name}.log`), { flags: 'a' })]));
+  const processes = replicas === 1 ? `${devstack.APPS.length} apps` : `${devstack.APPS.length} apps, ${replicas} replicas of each service and two gateways`;
+  process.stdout.write(`${cyan('▸')} start ${processes} ${dim(`(logs in ${relative(process.cwd(), logDir) || '.'}/<app>.log)`)} `);
+  // One log per process: `ledger-service.log`, `ledger-service-2.log`, ...
+  const logs = new Map();
+  const logOf = (instance) => {
+    let stream = logs.get(instance);
+    if (!stream) {
+      stream = createWriteStream(join(logDir, `${instance}.log`), { flags: 'a' });
+      logs.set(instance, stream);
+    }
+    return stream;
+  };
   cleanups.push(() => Promise.all([...logs.values()].map((stream) => new Promise((resolve) => stream.end(resolve)))));
-  const width = Math.max(...devstack.APPS.map((spec) => spec.name.length));
+  const width = Math.max(...devstack.APPS.map((spec) => spec.name.length)) + (replicas > 1 ? 2 : 0);
   try {
     const stack = await devstack.startApps({
       root,
       env,
       ports: 'default',
       portOverrides: { gateway: gatewayPort },
+      replicas,
       readyTimeoutMs: 60000,
       onLine: (app, line) => {
-        logs.get(app)?.write(`${line}\n`);
+        logOf(app).write(`${line}\n`);
         if (verbose) process.stdout.write(`${dim(app.padEnd(width))} │ ${line}\n`);
       },
     });
@@ -165,7 +188,7 @@ async function waitForAccount(baseUrl, demo) {
 }
 
 function printSummary({ baseUrl, demo, accountReady, infra, stack }) {
-  const rows = [...stack.apps.values()].map((app) => `${app.spec.name} ${dim(app.adminUrl === app.url ? `:${app.port}` : `:${app.port}, admin :${new URL(app.adminUrl).port}`)}`);
+  const rows = [...stack.apps.values()].map((app) => `${app.instance} ${dim(app.adminUrl === app.url ? `:${app.port}` : `:${app.port}, admin :${new URL(app.adminUrl).port}`)}`);
   const started = infra.started.length ? infra.started.join(', ') : 'none (using PostgreSQL and Redis that were already running)';
   const out = [
     '',
@@ -175,6 +198,7 @@ function printSummary({ baseUrl, demo, accountReady, infra, stack }) {
     `  Sandbox key   ${bold(demo.apiKey)}`,
     `  Organization  ${demo.organizationId} ${dim('(approved)')}, primary account ${demo.accountId ?? '?'}`,
     `  Apps          ${rows.join(', ')}`,
+    ...(stack.gatewayUrls.length > 1 ? [`  Gateways      ${stack.gatewayUrls.join(', ')} ${dim(`(behind ${baseUrl}, connection by connection)`)}`] : []),
     `  Started       ${started}`,
     `  Logs          ${relative(process.cwd(), logDir)}/<app>.log${verbose ? '' : dim('  (add --logs to print them here)')}`,
     '',
@@ -193,7 +217,7 @@ function watchApps(stack) {
     app.process.once('exit', (code, signal) => {
       if (shuttingDown) return;
       const tail = app.output.slice(-10).join('\n');
-      void shutdown(1, `${red(`${app.spec.name} exited (${signal ?? `code ${code}`})`)}; its last lines:\n${tail}\n(full log: ${relative(process.cwd(), join(logDir, `${app.spec.name}.log`))})`);
+      void shutdown(1, `${red(`${app.instance} exited (${signal ?? `code ${code}`})`)}; its last lines:\n${tail}\n(full log: ${relative(process.cwd(), join(logDir, `${app.instance}.log`))})`);
     });
   }
 }

@@ -86,7 +86,7 @@ export const WEBHOOK_DELIVERY_WORKER_PROVIDERS: Provider[] = [
   {
     provide: DeliveryQueueWorker,
     useFactory: (attempt: AttemptDeliveryUseCase, config: PlatformConfig, settings: EnvDeliverySettings, logger: Logger, metrics: WebhookAttemptMetrics) =>
-      new DeliveryQueueWorker(attempt, { redisUrl: config.redisUrl, prefix: config.queuePrefix, concurrency: settings.concurrency, perEndpoint: settings.perEndpoint }, logger, metrics),
+      new DeliveryQueueWorker(attempt, { redisUrl: config.redisUrl, prefix: config.queuePrefix, concurrency: settings.concurrency, perEndpoint: settings.perEndpoint, slotLeaseMs: settings.leaseMs }, logger, metrics),
     inject: [AttemptDeliveryUseCase, PLATFORM_CONFIG, EnvDeliverySettings, LOGGER, WebhookAttemptMetrics],
   },
   {

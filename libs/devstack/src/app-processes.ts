@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { startBalancer, type Balancer } from './balancer';
 
 /** Every app of the stack: its workspace folder and the port its health endpoints answer on. */
 export interface AppSpec {
@@ -25,6 +26,10 @@ export const APPS: readonly AppSpec[] = [
 
 export interface RunningApp {
   spec: AppSpec;
+  /** Its key in `RunningStack.apps`: the app's name for the first replica, `<name>-<n>` for the n-th. */
+  instance: string;
+  /** 1 for the first replica. */
+  replica: number;
   port: number;
   url: string;
   /** Where its /metrics answers: the admin port (for a service, the same as `url`). */
@@ -44,18 +49,39 @@ export interface StartAppsOptions {
   portOverrides?: Record<string, number>;
   /** Apps to start; all of them by default. */
   only?: string[];
-  /** Where each line of output goes besides `output` (the up command prefixes and prints). */
+  /**
+   * Processes of every service and of the worker (default 1). With two or more, two gateways
+   * start behind a local round-robin balancer on the gateway's port (`gatewayUrl`); replicas
+   * beyond the first, and the gateways behind the balancer, listen on free ports.
+   */
+  replicas?: number;
+  /** Where each line of output goes besides `output` (the up command prefixes and prints); `app` is the instance. */
   onLine?: (app: string, line: string) => void;
   readyTimeoutMs?: number;
 }
 
 export interface RunningStack {
+  /** By instance: `ledger-service`, `ledger-service-2`, ... */
   apps: Map<string, RunningApp>;
+  /** Where partners' requests go: the gateway, or the balancer in front of the gateways. */
   gatewayUrl: string | undefined;
-  stopApp(name: string, signal?: NodeJS.Signals): Promise<void>;
-  /** Starts a stopped app again; `env` overrides the stack's environment for this process only. */
-  startApp(name: string, env?: NodeJS.ProcessEnv): Promise<RunningApp>;
+  /** Each gateway's own URL (one, or two behind the balancer). */
+  gatewayUrls: string[];
+  stopApp(instance: string, signal?: NodeJS.Signals): Promise<void>;
+  /** Starts a stopped instance again; `env` overrides the stack's environment for this process only. */
+  startApp(instance: string, env?: NodeJS.ProcessEnv): Promise<RunningApp>;
   stop(): Promise<void>;
+}
+
+/** The instance name of an app's n-th replica. */
+export function instanceName(app: string, replica: number): string {
+  return replica === 1 ? app : `${app}-${replica}`;
+}
+
+interface Instance {
+  spec: AppSpec;
+  name: string;
+  replica: number;
 }
 
 export async function freePort(): Promise<number> {
@@ -112,18 +138,28 @@ export const APP_MALLOC_ARENA_MAX = '2';
  * Services start before the gateway, whose readiness needs their queues consumed.
  */
 export async function startApps(options: StartAppsOptions): Promise<RunningStack> {
+  const replicas = options.replicas ?? 1;
+  if (!Number.isInteger(replicas) || replicas < 1) throw new Error(`replicas must be a whole number of at least 1, not ${replicas}`);
   const apps = new Map<string, RunningApp>();
   const ports = new Map<string, number>();
   const adminPorts = new Map<string, number>();
   const selected = APPS.filter((spec) => !options.only || options.only.includes(spec.name));
-  for (const spec of selected) {
-    ports.set(spec.name, options.portOverrides?.[spec.name] ?? (options.ports === 'random' ? await freePort() : spec.defaultPort));
-    if (spec.defaultAdminPort !== undefined) adminPorts.set(spec.name, options.ports === 'random' ? await freePort() : spec.defaultAdminPort);
+  const balanced = replicas > 1 && selected.some((spec) => spec.name === 'gateway');
+  const instances: Instance[] = selected.flatMap((spec) => {
+    const count = spec.name === 'gateway' ? (balanced ? 2 : 1) : replicas;
+    return Array.from({ length: count }, (_, index) => ({ spec, name: instanceName(spec.name, index + 1), replica: index + 1 }));
+  });
+  for (const { spec, name, replica } of instances) {
+    // The first replica keeps the app's fixed ports; the rest, and gateways behind the balancer, take free ones.
+    const fixed = options.ports !== 'random' && replica === 1 && !(balanced && spec.name === 'gateway');
+    ports.set(name, (replica === 1 && !balanced ? options.portOverrides?.[spec.name] : undefined) ?? (fixed ? spec.defaultPort : await freePort()));
+    if (spec.defaultAdminPort !== undefined) adminPorts.set(name, options.ports !== 'random' && replica === 1 ? spec.defaultAdminPort : await freePort());
   }
 
-  const launch = async (spec: AppSpec, extraEnv: NodeJS.ProcessEnv = {}, attempt = 1): Promise<RunningApp> => {
-    const port = ports.get(spec.name) ?? spec.defaultPort;
-    const adminPort = adminPorts.get(spec.name);
+  const launch = async (instance: Instance, extraEnv: NodeJS.ProcessEnv = {}, attempt = 1): Promise<RunningApp> => {
+    const { spec, name, replica } = instance;
+    const port = ports.get(name) ?? spec.defaultPort;
+    const adminPort = adminPorts.get(name);
     const child = spawn(process.execPath, [...APP_NODE_FLAGS, join(options.root, spec.dir, 'dist/main.js')], {
       cwd: join(options.root, spec.dir),
       env: { MALLOC_ARENA_MAX: APP_MALLOC_ARENA_MAX, ...process.env, ...options.env, ...extraEnv, [spec.portVar]: String(port), ...(adminPort === undefined ? {} : { ADMIN_PORT: String(adminPort) }) },
@@ -131,17 +167,17 @@ export async function startApps(options: StartAppsOptions): Promise<RunningStack
     });
     const url = `http://127.0.0.1:${port}`;
     const adminUrl = adminPort === undefined ? url : `http://127.0.0.1:${adminPort}`;
-    const app: RunningApp = { spec, port, url, adminUrl, process: child, output: [] };
+    const app: RunningApp = { spec, instance: name, replica, port, url, adminUrl, process: child, output: [] };
     const collect = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) {
         if (!line) continue;
         app.output.push(line);
-        options.onLine?.(spec.name, line);
+        options.onLine?.(name, line);
       }
     };
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
-    apps.set(spec.name, app);
+    apps.set(name, app);
     const alive = () => child.exitCode === null && child.signalCode === null;
     const logsStart = !QUIET_LEVELS.has(String({ ...process.env, ...options.env, ...extraEnv }.LOG_LEVEL ?? 'info'));
     try {
@@ -155,12 +191,12 @@ export async function startApps(options: StartAppsOptions): Promise<RunningStack
     } catch (error) {
       // A random port can be taken between freePort() and the app's listen (by an outgoing
       // connection's ephemeral port, or another test's stack): take new ports and start again.
-      if (options.ports === 'random' && attempt < 3 && app.output.some((line) => line.includes('EADDRINUSE'))) {
-        ports.set(spec.name, await freePort());
-        if (adminPort !== undefined) adminPorts.set(spec.name, await freePort());
-        return launch(spec, extraEnv, attempt + 1);
+      if ((options.ports === 'random' || replica > 1 || balanced) && attempt < 3 && app.output.some((line) => line.includes('EADDRINUSE'))) {
+        ports.set(name, await freePort());
+        if (adminPort !== undefined) adminPorts.set(name, await freePort());
+        return launch(instance, extraEnv, attempt + 1);
       }
-      throw new Error(`${spec.name}: ${(error as Error).message}\n${app.output.slice(-20).join('\n')}`, { cause: error });
+      throw new Error(`${name}: ${(error as Error).message}\n${app.output.slice(-20).join('\n')}`, { cause: error });
     }
     return app;
   };
@@ -176,27 +212,37 @@ export async function startApps(options: StartAppsOptions): Promise<RunningStack
     clearTimeout(timer);
   };
 
+  let balancer: Balancer | undefined;
+  const gateways = instances.filter((instance) => instance.spec.name === 'gateway');
   const stack: RunningStack = {
     apps,
     gatewayUrl: undefined,
+    gatewayUrls: [],
     stopApp,
     startApp: async (name, env) => {
-      const spec = APPS.find((candidate) => candidate.name === name);
-      if (!spec) throw new Error(`unknown app ${name}`);
-      return launch(spec, env);
+      const instance = instances.find((candidate) => candidate.name === name);
+      if (!instance) throw new Error(`unknown app instance ${name} (${instances.map((candidate) => candidate.name).join(', ')})`);
+      return launch(instance, env);
     },
     stop: async () => {
-      // The gateway first, so no request reaches a stopping service.
-      const order = [...apps.keys()].sort((a, b) => (a === 'gateway' ? -1 : b === 'gateway' ? 1 : 0));
+      await balancer?.close();
+      // The gateways first, so no request reaches a stopping service.
+      const order = [...apps.keys()].sort((a, b) => Number(apps.get(b)?.spec.name === 'gateway') - Number(apps.get(a)?.spec.name === 'gateway'));
       for (const name of order) await stopApp(name);
     },
   };
 
   try {
-    const services = selected.filter((spec) => spec.name !== 'gateway');
-    await Promise.all(services.map((spec) => launch(spec)));
-    const gateway = selected.find((spec) => spec.name === 'gateway');
-    if (gateway) stack.gatewayUrl = (await launch(gateway)).url;
+    await Promise.all(instances.filter((instance) => instance.spec.name !== 'gateway').map((instance) => launch(instance)));
+    const started = await Promise.all(gateways.map((instance) => launch(instance)));
+    stack.gatewayUrls = started.map((app) => app.url);
+    if (balanced) {
+      const gatewayPort = options.portOverrides?.gateway ?? (options.ports === 'random' ? 0 : (gateways[0]?.spec.defaultPort ?? 3000));
+      balancer = await startBalancer(gatewayPort, () => started.map((app) => apps.get(app.instance)?.port ?? app.port));
+      stack.gatewayUrl = `http://127.0.0.1:${balancer.port}`;
+    } else {
+      stack.gatewayUrl = stack.gatewayUrls[0];
+    }
   } catch (error) {
     await stack.stop();
     throw error;

@@ -55,7 +55,7 @@ export default async function sharedStackSetup(): Promise<void> {
     queuePrefix,
     env,
     gatewayUrl: stack.gatewayUrl as string,
-    apps: [...stack.apps.values()].map((app) => ({ name: app.spec.name, port: app.port, url: app.url, adminUrl: app.adminUrl, logFile: logFileOf(logDir, app.spec.name) })),
+    apps: [...stack.apps.values()].map((app) => ({ name: app.instance, port: app.port, url: app.url, adminUrl: app.adminUrl, logFile: logFileOf(logDir, app.instance) })),
   };
   process.env[SHARED_STACK_VARIABLE] = JSON.stringify(description);
   (globalThis as Record<symbol, SharedStackHandle>)[HANDLE] = { stack, dns, logDir };

@@ -100,6 +100,8 @@ export function sharedRunningStack(description: SharedStackDescription): Running
     const tail = new LogTail(app.logFile);
     apps.set(app.name, {
       spec,
+      instance: app.name,
+      replica: 1,
       port: app.port,
       url: app.url,
       adminUrl: app.adminUrl,
@@ -114,6 +116,7 @@ export function sharedRunningStack(description: SharedStackDescription): Running
   return {
     apps,
     gatewayUrl: description.gatewayUrl,
+    gatewayUrls: description.gatewayUrl ? [description.gatewayUrl] : [],
     stopApp: async () => {
       throw new Error(OWNED_ELSEWHERE);
     },

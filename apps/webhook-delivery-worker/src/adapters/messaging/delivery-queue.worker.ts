@@ -1,5 +1,6 @@
 import { WEBHOOK_DELIVERY_JOBS, WEBHOOK_DELIVERY_QUEUE, type DeliveryAttemptJob, type WebhookDeliveryJobName } from '@pfs/contracts';
-import { buildHandlerRegistry, createRedisConnection } from '@pfs/messaging';
+import { randomUUID } from 'node:crypto';
+import { buildHandlerRegistry, createProducerConnection, createRedisConnection } from '@pfs/messaging';
 import { runWithRequestId, type Logger, type WebhookAttemptMetrics } from '@pfs/platform';
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -11,8 +12,10 @@ export interface DeliveryWorkerOptions {
   prefix: string;
   /** Attempts in flight in this process (WEBHOOK_WORKER_CONCURRENCY). */
   concurrency: number;
-  /** Attempts in flight to one endpoint in this process (WEBHOOK_ENDPOINT_CONCURRENCY). */
+  /** Attempts in flight to one endpoint at once, across every worker process (WEBHOOK_ENDPOINT_CONCURRENCY). */
   perEndpoint: number;
+  /** How long an endpoint slot stays taken when its worker dies before giving it back. */
+  slotLeaseMs: number;
 }
 
 type JobHandler = { name: WebhookDeliveryJobName; run(data: DeliveryAttemptJob): Promise<AttemptOutcome> };
@@ -22,7 +25,7 @@ const SLOT_WAIT_MS = 1000;
 
 /**
  * Consumes `webhook-deliveries`. Receivers are isolated from one another: at most `perEndpoint`
- * attempts to one endpoint run at once here (`EndpointSlots`). A job over that cap waits for a slot
+ * attempts to one endpoint run at once, across every worker process (`EndpointSlots`, in Redis). A job over that cap waits for a slot
  * while the endpoint's attempts keep ending (at most `SLOT_WAIT_MS`); once they stop ending it
  * goes back to the delayed set (backing off up to 5 s) instead of holding one of the `concurrency`
  * slots, so an endpoint that hangs for 15 s on every request, or has thousands of messages
@@ -31,7 +34,8 @@ const SLOT_WAIT_MS = 1000;
  */
 export class DeliveryQueueWorker {
   private readonly handlers: Map<string, JobHandler>;
-  private readonly slots: EndpointSlots;
+  private slots?: EndpointSlots;
+  private slotConnection?: Redis;
   private connection?: Redis;
   private worker?: Worker;
 
@@ -42,12 +46,17 @@ export class DeliveryQueueWorker {
     private readonly metrics: WebhookAttemptMetrics,
   ) {
     // The job name leads to its use case; a job with no handler, or two, stops the worker here.
-    this.slots = new EndpointSlots({ perEndpoint: options.perEndpoint, maxWaiting: options.concurrency, maxWaitMs: SLOT_WAIT_MS });
     this.handlers = buildHandlerRegistry<JobHandler>(WEBHOOK_DELIVERY_QUEUE, Object.keys(WEBHOOK_DELIVERY_JOBS), [{ name: 'deliveries.attempt', run: (data) => attempt.execute(data) }], (handler) => handler.name);
   }
 
   async start(): Promise<void> {
     if (this.worker) return;
+    this.slotConnection = createProducerConnection(this.options.redisUrl, 'webhook-endpoint-slots');
+    this.slots = new EndpointSlots(
+      this.slotConnection,
+      { perEndpoint: this.options.perEndpoint, maxWaiting: this.options.concurrency, maxWaitMs: SLOT_WAIT_MS, leaseMs: this.options.slotLeaseMs, prefix: this.options.prefix },
+      randomUUID(),
+    );
     this.connection = createRedisConnection(this.options.redisUrl, 'webhook-deliveries-worker');
     this.worker = new Worker(WEBHOOK_DELIVERY_QUEUE, (job: Job, token?: string) => this.process(job, token), {
       connection: this.connection,
@@ -61,6 +70,7 @@ export class DeliveryQueueWorker {
   async close(): Promise<void> {
     await this.worker?.close();
     this.connection?.disconnect();
+    this.slotConnection?.disconnect();
   }
 
   private async process(job: Job, token?: string): Promise<void> {
@@ -68,7 +78,10 @@ export class DeliveryQueueWorker {
     const parsed = WEBHOOK_DELIVERY_JOBS['deliveries.attempt'].safeParse(job.data);
     if (!handler || !parsed.success) throw new UnrecoverableError(`not a job of ${WEBHOOK_DELIVERY_QUEUE}: ${job.name}`);
     const data = parsed.data;
-    if (!(await this.slots.acquire(data.endpointId))) {
+    const slots = this.slots;
+    if (!slots) throw new Error('the delivery worker has not started');
+    const slot = await slots.acquire(data.endpointId);
+    if (!slot) {
       const deferrals = ((job.data as { deferrals?: number }).deferrals ?? 0) + 1;
       await job.updateData({ ...data, deferrals });
       // Back off slowly (at most 5 s, jittered): a slot to this endpoint frees up within an attempt's time.
@@ -89,7 +102,7 @@ export class DeliveryQueueWorker {
         }
       });
     } finally {
-      this.slots.release(data.endpointId);
+      await slots.release(slot);
     }
   }
 }

@@ -1,89 +1,130 @@
-interface Endpoint {
-  busy: number;
-  waiting: Waiter[];
-  /** When a slot of this endpoint was last taken from free or given back (ms). */
-  movedAt: number;
-}
-
-interface Waiter {
-  grant(granted: boolean): void;
-  timer: NodeJS.Timeout;
-}
+import type { Redis } from 'ioredis';
+import { ProcessEndpointSlots } from './process-endpoint-slots';
 
 export interface EndpointSlotsOptions {
-  /** Attempts in flight to one endpoint at once (WEBHOOK_ENDPOINT_CONCURRENCY). */
+  /** Attempts in flight to one endpoint at once, across every worker process (WEBHOOK_ENDPOINT_CONCURRENCY). */
   perEndpoint: number;
-  /** Jobs waiting for a slot at once, across endpoints: each holds one of the worker's slots meanwhile. */
+  /** Jobs of this process waiting for a slot at once: each holds one of the worker's slots meanwhile. */
   maxWaiting: number;
   /**
    * How long a job waits for a slot before it is sent back to the queue's delayed set; an endpoint
-   * none of whose slots has come free for this long is stalled, and its jobs go back at once.
+   * none of whose slots has been taken or given back for this long, by any worker, is stalled,
+   * and its jobs go back at once.
    */
   maxWaitMs: number;
+  /** A slot not given back within this long (its worker was killed) frees itself. */
+  leaseMs: number;
+  /** The BullMQ key prefix: the slots live beside the queue's keys. */
+  prefix: string;
+  /** How often a job holding its process's slot asks Redis again while other workers hold the endpoint's. */
+  retryMs?: number;
 }
 
+/** A slot held: give it back with `release`. */
+export interface EndpointSlot {
+  endpointId: string;
+  token: string;
+}
+
+// KEYS: the endpoint's slots (a sorted set of tokens by lease end), when a slot last moved.
+// ARGV: cap, token, lease ms. Redis's own clock, so every worker agrees on leases.
+const TAKE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local lease = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
+  redis.call('ZADD', KEYS[1], now + lease, ARGV[2])
+  redis.call('PEXPIRE', KEYS[1], lease)
+  redis.call('SET', KEYS[2], now, 'PX', lease)
+  return -1
+end
+local moved = tonumber(redis.call('GET', KEYS[2]) or '0')
+return now - moved`;
+
+const GIVE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+if redis.call('ZREM', KEYS[1], ARGV[1]) == 1 then
+  redis.call('SET', KEYS[2], now, 'PX', tonumber(ARGV[2]))
+end
+return 0`;
+
+type SlotCommands = Redis & {
+  endpointSlotTake(slots: string, moved: string, cap: number, token: string, leaseMs: number): Promise<number>;
+  endpointSlotGive(slots: string, moved: string, token: string, leaseMs: number): Promise<number>;
+};
+
 /**
- * At most `perEndpoint` attempts to one endpoint at once in this process. A job over the cap waits
- * here for a slot, first come first served, while the endpoint's slots keep coming free: a busy
- * but healthy endpoint's burst is served within milliseconds, where sending each job over the cap
- * back to the delayed set (and its backoff) held deliveries for seconds. An endpoint that hangs
- * stops freeing slots: its waiters go back to the queue after `maxWaitMs`, and its later jobs at
- * once, so after that moment it holds only its cap of the worker's slots.
+ * At most `perEndpoint` attempts to one endpoint at once, across every worker process. Two gates:
+ * in this process (`ProcessEndpointSlots`: a job over the cap waits in memory, first come first
+ * served, while the endpoint's attempts keep ending, so a busy but healthy endpoint's burst is
+ * served within milliseconds), then in Redis, shared by the workers: a sorted set of leased slots
+ * per endpoint (both keys in one hash slot), so a killed worker's slots free themselves. Only a job
+ * holding its process's slot asks Redis, so at most `perEndpoint` jobs per process poll it for a
+ * busy endpoint. An endpoint that hangs stops freeing slots: its waiters go back to the queue's
+ * delayed set after `maxWaitMs`, its later jobs at once, so it holds only its cap of the workers'
+ * slots. With one worker the Redis gate never refuses what the process gate let through.
  */
 export class EndpointSlots {
-  private readonly endpoints = new Map<string, Endpoint>();
-  private waitingTotal = 0;
+  private readonly redis: SlotCommands;
+  private readonly local: ProcessEndpointSlots;
+  private sequence = 0;
 
-  constructor(private readonly options: EndpointSlotsOptions) {}
-
-  /** True once a slot is held (release it), false when the job should go back to the queue. */
-  acquire(endpointId: string): Promise<boolean> {
-    let endpoint = this.endpoints.get(endpointId);
-    if (!endpoint) {
-      endpoint = { busy: 0, waiting: [], movedAt: 0 };
-      this.endpoints.set(endpointId, endpoint);
-    }
-    const now = Date.now();
-    if (endpoint.busy < this.options.perEndpoint) {
-      endpoint.busy += 1;
-      endpoint.movedAt = now;
-      return Promise.resolve(true);
-    }
-    if (this.waitingTotal >= this.options.maxWaiting || now - endpoint.movedAt >= this.options.maxWaitMs) return Promise.resolve(false);
-    const waiting = endpoint.waiting;
-    this.waitingTotal += 1;
-    return new Promise<boolean>((resolve) => {
-      const waiter: Waiter = {
-        grant: (granted) => {
-          this.waitingTotal -= 1;
-          resolve(granted);
-        },
-        timer: setTimeout(() => {
-          waiting.splice(waiting.indexOf(waiter), 1);
-          waiter.grant(false);
-        }, this.options.maxWaitMs),
-      };
-      waiting.push(waiter);
-    });
+  constructor(
+    redis: Redis,
+    private readonly options: EndpointSlotsOptions,
+    private readonly holder: string,
+  ) {
+    redis.defineCommand('endpointSlotTake', { numberOfKeys: 2, lua: TAKE });
+    redis.defineCommand('endpointSlotGive', { numberOfKeys: 2, lua: GIVE });
+    this.redis = redis as SlotCommands;
+    this.local = new ProcessEndpointSlots({ perEndpoint: options.perEndpoint, maxWaiting: options.maxWaiting, maxWaitMs: options.maxWaitMs });
   }
 
-  release(endpointId: string): void {
-    const endpoint = this.endpoints.get(endpointId);
-    if (!endpoint) return;
-    endpoint.movedAt = Date.now();
-    const next = endpoint.waiting.shift();
-    if (next) {
-      // The slot passes straight to the next waiter: the count of attempts in flight stays.
-      clearTimeout(next.timer);
-      next.grant(true);
-      return;
+  /** A slot, or null when the job should go back to the queue. */
+  async acquire(endpointId: string): Promise<EndpointSlot | null> {
+    const deadline = Date.now() + this.options.maxWaitMs;
+    if (!(await this.local.acquire(endpointId))) return null;
+    const slot: EndpointSlot = { endpointId, token: `${this.holder}:${(this.sequence += 1)}` };
+    try {
+      for (;;) {
+        const idleMs = await this.take(slot);
+        if (idleMs < 0) return slot;
+        // Other workers hold every slot: wait while theirs keep moving, up to the same bound.
+        if (idleMs >= this.options.maxWaitMs || Date.now() >= deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(this.options.retryMs ?? 25, deadline - Date.now())));
+      }
+    } catch (error) {
+      this.local.release(endpointId);
+      throw error;
     }
-    endpoint.busy -= 1;
-    if (endpoint.busy <= 0) this.endpoints.delete(endpointId);
+    this.local.release(endpointId);
+    return null;
   }
 
-  /** Attempts in flight to the endpoint (for tests and metrics). */
-  inFlight(endpointId: string): number {
-    return this.endpoints.get(endpointId)?.busy ?? 0;
+  async release(slot: EndpointSlot): Promise<void> {
+    try {
+      const [slots, moved] = this.keys(slot.endpointId);
+      await this.redis.endpointSlotGive(slots, moved, slot.token, this.options.leaseMs);
+    } finally {
+      this.local.release(slot.endpointId);
+    }
+  }
+
+  /** Attempts in flight to the endpoint, across workers (for tests and metrics). */
+  async inFlight(endpointId: string): Promise<number> {
+    const [slots] = this.keys(endpointId);
+    return this.redis.zcount(slots, `(${Date.now()}`, '+inf');
+  }
+
+  private take(slot: EndpointSlot): Promise<number> {
+    const [slots, moved] = this.keys(slot.endpointId);
+    return this.redis.endpointSlotTake(slots, moved, this.options.perEndpoint, slot.token, this.options.leaseMs);
+  }
+
+  private keys(endpointId: string): [string, string] {
+    // One hash tag per endpoint: both keys of a script in one Redis Cluster slot.
+    return [`${this.options.prefix}:endpoint-slots:{${endpointId}}`, `${this.options.prefix}:endpoint-slots-moved:{${endpointId}}`];
   }
 }

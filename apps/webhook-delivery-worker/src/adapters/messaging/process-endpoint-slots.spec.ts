@@ -1,6 +1,6 @@
-import { EndpointSlots } from './endpoint-slots';
+import { ProcessEndpointSlots } from './process-endpoint-slots';
 
-describe('EndpointSlots', () => {
+describe('ProcessEndpointSlots', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
@@ -11,7 +11,7 @@ describe('EndpointSlots', () => {
   };
 
   it('holds an endpoint to its cap and hands a freed slot to the first waiter, the count in flight unchanged', async () => {
-    const slots = new EndpointSlots({ perEndpoint: 2, maxWaiting: 4, maxWaitMs: 1000 });
+    const slots = new ProcessEndpointSlots({ perEndpoint: 2, maxWaiting: 4, maxWaitMs: 1000 });
     expect(await slots.acquire('ep_a')).toBe(true);
     expect(await slots.acquire('ep_a')).toBe(true);
     const first = slots.acquire('ep_a');
@@ -32,7 +32,7 @@ describe('EndpointSlots', () => {
   });
 
   it('sends a waiter back to the queue after maxWaitMs, and its slot is not lost', async () => {
-    const slots = new EndpointSlots({ perEndpoint: 1, maxWaiting: 4, maxWaitMs: 1000 });
+    const slots = new ProcessEndpointSlots({ perEndpoint: 1, maxWaiting: 4, maxWaitMs: 1000 });
     expect(await slots.acquire('ep_hang')).toBe(true);
     const waiting = slots.acquire('ep_hang');
     jest.advanceTimersByTime(999);
@@ -45,7 +45,7 @@ describe('EndpointSlots', () => {
   });
 
   it('refuses at once beyond maxWaiting jobs waiting across endpoints', async () => {
-    const slots = new EndpointSlots({ perEndpoint: 1, maxWaiting: 2, maxWaitMs: 1000 });
+    const slots = new ProcessEndpointSlots({ perEndpoint: 1, maxWaiting: 2, maxWaitMs: 1000 });
     await slots.acquire('ep_a');
     await slots.acquire('ep_b');
     const a = slots.acquire('ep_a');
@@ -62,7 +62,7 @@ describe('EndpointSlots', () => {
   });
 
   it('sends jobs back at once for an endpoint none of whose slots has come free for maxWaitMs (it hangs)', async () => {
-    const slots = new EndpointSlots({ perEndpoint: 2, maxWaiting: 8, maxWaitMs: 1000 });
+    const slots = new ProcessEndpointSlots({ perEndpoint: 2, maxWaiting: 8, maxWaitMs: 1000 });
     expect(await slots.acquire('ep_hang')).toBe(true);
     jest.advanceTimersByTime(600);
     expect(await slots.acquire('ep_hang')).toBe(true);
