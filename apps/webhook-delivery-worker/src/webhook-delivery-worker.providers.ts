@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { WEBHOOK_DELIVERY_QUEUE } from '@pfs/contracts';
-import { CommandBus, createProducerConnection, LOGGER, PLATFORM_CONFIG, type ServiceIdentity } from '@pfs/messaging';
+import { CommandBus, createProducerConnection, LOGGER, PLATFORM_CONFIG, SweepLease, type ServiceIdentity } from '@pfs/messaging';
 import { PrismaTransactionHost } from '@pfs/persistence';
 import { WebhookAttemptMetrics, webhookDestinationRules, webhookHostResolver, webhookSecretBox, type Logger, type PlatformConfig } from '@pfs/platform';
 import { Queue } from 'bullmq';
@@ -91,8 +91,8 @@ export const WEBHOOK_DELIVERY_WORKER_PROVIDERS: Provider[] = [
   },
   {
     provide: DeliverySweeper,
-    useFactory: (sweep: SweepDeliveriesUseCase, settings: EnvDeliverySettings, logger: Logger) => new DeliverySweeper(sweep, settings.sweepIntervalMs, logger),
-    inject: [SweepDeliveriesUseCase, EnvDeliverySettings, LOGGER],
+    useFactory: (sweep: SweepDeliveriesUseCase, settings: EnvDeliverySettings, logger: Logger, lease: SweepLease) => new DeliverySweeper(sweep, settings.sweepIntervalMs, logger, lease),
+    inject: [SweepDeliveriesUseCase, EnvDeliverySettings, LOGGER, SweepLease],
   },
   DeliveryRuntime,
 ];

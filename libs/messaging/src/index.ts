@@ -18,3 +18,4 @@ export * from './prisma-command-log';
 export * from './queue-depth';
 export * from './service-metrics';
 export * from './event-retry';
+export * from './sweep-lease';

@@ -29,6 +29,7 @@ import { CommandConsumer, type AnyCommandHandler } from './command-consumer';
 import type { CommandHandlerTable } from './command-handlers';
 import { CommandLog } from './command-log';
 import { PrismaCommandLog } from './prisma-command-log';
+import { SweepLease } from './sweep-lease';
 import { PingUseCase } from './ping.use-case';
 import { SERVICE_IDENTITY, type ServiceIdentity } from './service-identity';
 import { EventConsumer, type AnyEventHandler } from './event-consumer';
@@ -138,6 +139,11 @@ export class ServiceRuntimeModule {
         inject: [PrismaTransactionHost, PLATFORM_CONFIG],
       },
       PingUseCase,
+      {
+        provide: SweepLease,
+        useFactory: (config: PlatformConfig) => new SweepLease({ redisUrl: config.redisUrl, prefix: config.queuePrefix, service: identity.service }),
+        inject: [PLATFORM_CONFIG],
+      },
       {
         provide: ProcessedEventLog,
         useFactory: (host: PrismaTransactionHost) => new PrismaProcessedEventLog(host, identity.schema),

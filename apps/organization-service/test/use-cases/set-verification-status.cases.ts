@@ -12,9 +12,10 @@ describe('SetVerificationStatusUseCase (real PostgreSQL)', () => {
     (
       await kit.prisma.organizationOutboxEvent.findMany({
         where: { type: 'organization.verification.updated', payload: { path: ['data', 'organization_id'], equals: organizationId } },
-        orderBy: { createdAt: 'asc' },
       })
-    ).sort((left, right) => left.createdAt.getTime() - right.createdAt.getTime());
+    ).sort((left, right) => sequenceOf(left) - sequenceOf(right));
+  // In the order they were written: two commands a millisecond apart can share a creation time.
+  const sequenceOf = (row: OutboxRow) => (row.payload as { sequence: number }).sequence;
 
   beforeAll(async () => {
     kit = createAccessTestKit({ clock });

@@ -1,3 +1,4 @@
+import type { SweepLease } from '@pfs/messaging';
 import type { Logger } from '@pfs/platform';
 import type { SettlePayoutsUseCase } from '../../application/use-cases/settle-payouts/settle-payouts.use-case';
 import { FixedLedgerSettings } from '../../../test/support/in-memory/fixed-ledger-settings';
@@ -22,7 +23,9 @@ describe('PayoutSettlementSweeper', () => {
 
   /** Starts a sweeper with the settings, lets `ms` pass on the fake clock, stops it. */
   async function passesWithin(settings: FixedLedgerSettings, ms: number): Promise<number> {
-    const sweeper = new PayoutSettlementSweeper(settle, settings, logger);
+    // The only replica: it holds the lease every interval (the lease itself is tested against Redis).
+    const lease = { take: async () => true } as unknown as SweepLease;
+    const sweeper = new PayoutSettlementSweeper(settle, settings, lease, logger);
     sweeper.onApplicationBootstrap();
     await jest.advanceTimersByTimeAsync(ms);
     await sweeper.onApplicationShutdown();

@@ -1,11 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { LOGGER } from '@pfs/messaging';
+import { LOGGER, SweepLease } from '@pfs/messaging';
 import type { Logger } from '@pfs/platform';
 import { ReconcileQuotesUseCase } from '../../application/use-cases/reconcile-quotes/reconcile-quotes.use-case';
 import { EnvQuoteSettings } from '../config/env-quote-settings';
 
 /**
- * Every QUOTE_SWEEP_INTERVAL_MS: settles the quotes past their expiry with the ledger (COMPLETED
+ * Every QUOTE_SWEEP_INTERVAL_MS, in one replica (`SweepLease`): settles the quotes past their expiry with the ledger (COMPLETED
  * with their trade, else EXPIRED). Passes never overlap; a pass that fails (the ledger
  * unavailable) is retried by the next.
  */
@@ -17,11 +17,14 @@ export class QuoteReconcileSweeper implements OnApplicationBootstrap, OnApplicat
   constructor(
     private readonly reconcile: ReconcileQuotesUseCase,
     private readonly settings: EnvQuoteSettings,
+    private readonly lease: SweepLease,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.pass(), this.settings.sweepIntervalMs);
+    // One replica's pass per interval (the lease); the others' ticks skip it.
+    const interval = this.settings.sweepIntervalMs;
+    this.timer = setInterval(() => void this.lease.take('quote-reconcile', interval).then((taken) => (taken ? this.pass() : undefined)), interval);
     this.timer.unref();
   }
 

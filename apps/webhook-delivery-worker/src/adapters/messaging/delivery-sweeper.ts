@@ -1,7 +1,8 @@
+import type { SweepLease } from '@pfs/messaging';
 import type { Logger } from '@pfs/platform';
 import type { SweepDeliveriesUseCase } from '../../application/use-cases/sweep-deliveries/sweep-deliveries.use-case';
 
-/** Runs the sweep every WEBHOOK_SWEEP_INTERVAL_MS (passes never overlap). */
+/** Runs the sweep every WEBHOOK_SWEEP_INTERVAL_MS, in one worker per interval (`SweepLease`); passes never overlap. */
 export class DeliverySweeper {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -10,10 +11,11 @@ export class DeliverySweeper {
     private readonly sweep: SweepDeliveriesUseCase,
     private readonly intervalMs: number,
     private readonly logger: Logger,
+    private readonly lease: SweepLease,
   ) {}
 
   start(): void {
-    this.timer ??= setInterval(() => void this.pass(), this.intervalMs);
+    this.timer ??= setInterval(() => void this.lease.take('deliveries', this.intervalMs).then((taken) => (taken ? this.pass() : undefined)), this.intervalMs);
     this.timer.unref();
     void this.pass();
   }
