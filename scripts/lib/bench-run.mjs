@@ -8,8 +8,9 @@
 // (scripts/lib/bench-webhooks.mjs): signed deliveries per second from the webhook-delivery-worker
 // to a local receiver against raw BullMQ jobs on the same Redis, and commit-to-delivery latency
 // at a constant faucet rate. Between the faucet and the quotes, the standings section: how long a
-// verification change takes to reach the ledger's decisions (its own copy of the standing). Not
-// part of the test command.
+// verification change takes to reach the ledger's decisions (its own copy of the standing). Last,
+// the replicas section: the faucet and the read path on a stack of one process of each and on one
+// of two (two gateways), with the apps' CPU per operation. Not part of the test command.
 // BENCH_ONLY=webhooks runs the webhook sections alone (BENCH_ONLY=quotes,faucet: those two).
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
@@ -34,7 +35,7 @@ const QUOTE_CLIENTS = Number(process.env.BENCH_QUOTE_CLIENTS ?? FAUCET_CLIENTS);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const IDLE_AFTER_LOAD_MS = 15000;
 /** The sections to run, all by default, always in this order. */
-const SECTION_NAMES = ['accounts', 'faucet', 'standings', 'quotes', 'webhooks'];
+const SECTION_NAMES = ['accounts', 'faucet', 'standings', 'quotes', 'webhooks', 'replicas'];
 /** Verification changes the standings section measures. */
 const STANDING_CHANGES = 20;
 const SECTIONS = new Set((process.env.BENCH_ONLY ?? SECTION_NAMES.join(',')).split(',').map((name) => name.trim()));
@@ -161,6 +162,11 @@ async function main() {
     // reducer): what an idle stack holds is this second figure.
     await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_LOAD_MS));
     await reportFootprint(`after the load and ${IDLE_AFTER_LOAD_MS / 1000} s idle`);
+    if (SECTIONS.has('replicas')) {
+      // Its own stacks: the one above would take CPU from them.
+      await stack.stop();
+      await benchReplicas(env);
+    }
   } finally {
     await observer.end();
     baseline?.kill('SIGTERM');
@@ -459,6 +465,61 @@ async function checkFaucetBooks(databaseUrl, accounts, credited) {
     process.exitCode = 1;
   } else {
     console.log(`faucet books exact: ${total} credits answered 200, each stored once, balances and journal balanced`);
+  }
+}
+
+/**
+ * What a second process of each costs on this machine: the faucet (FAUCET_CLIENTS clients) and
+ * `GET /v1/accounts/{id}` (CONNECTIONS connections) on a stack of one process of each, then on one
+ * of two (two gateways behind the local balancer), each with the apps' CPU per operation. On two
+ * cores a second replica buys no throughput; what shows is the cost of spreading the same work
+ * over more processes.
+ */
+async function benchReplicas(baseEnv) {
+  const rows = [];
+  for (const replicas of [1, 2]) {
+    const env = { ...baseEnv, QUEUE_PREFIX: `${baseEnv.QUEUE_PREFIX}-r${replicas}` };
+    const replicaStack = await startApps({ root, env, ports: 'random', replicas, readyTimeoutMs: 90000 });
+    try {
+      const created = JSON.parse(
+        execFileSync(process.execPath, [join(root, 'apps/organization-service/dist/cli.js'), 'org:create', '--name', `Bench replicas ${replicas}`, '--approved', '--json'], {
+          cwd: root,
+          env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+        }).toString(),
+      );
+      const accounts = await usdcAccounts(gatewayApi(replicaStack.gatewayUrl, created.apiKey), FAUCET_CLIENTS, `Bench replicas ${replicas}`);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: FAUCET_CLIENTS });
+      const post = faucetPoster(replicaStack.gatewayUrl, created.apiKey, agent);
+      await closedLoop(accounts, 2, post);
+      await settle(replicaStack.apps);
+      const faucet = await faucetStackRun(replicaStack, post, accounts);
+      agent.destroy();
+      const target = `${replicaStack.gatewayUrl}/v1/accounts/${accounts[0]}`;
+      const headers = { authorization: `Bearer ${created.apiKey}` };
+      await autocannon({ url: target, connections: CONNECTIONS, duration: 2, headers });
+      await settle(replicaStack.apps);
+      const before = cpuOf(replicaStack.apps);
+      const read = await autocannon({ url: target, connections: CONNECTIONS, duration: DURATION, headers });
+      const readCpu = cpuShares(before, cpuOf(replicaStack.apps), read.requests.total);
+      rows.push({ replicas, faucet, read, readCpu });
+    } finally {
+      await replicaStack.stop();
+    }
+  }
+  console.log(`\nOne process of each against two (two gateways behind the local balancer), ${DURATION} s per run`);
+  console.table(
+    rows.map(({ replicas, faucet, read }) => ({
+      'processes of each': replicas,
+      'faucet credits/s': Math.round(faucet.perSecond),
+      'faucet p99 ms': faucet.p99,
+      'GET account req/s': Math.round(read.requests.average),
+      'GET p99 ms': read.latency.p99,
+      'non-2xx': faucet.failures + read.non2xx,
+    })),
+  );
+  for (const { replicas, faucet, readCpu } of rows) {
+    console.log(`${replicas} of each: apps' CPU ms per faucet credit: ${faucet.cpu}`);
+    console.log(`${replicas} of each: apps' CPU ms per GET: ${readCpu}`);
   }
 }
 
