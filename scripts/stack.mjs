@@ -64,13 +64,19 @@ async function main() {
   const infra = await infrastructure(devstack, { database: 'pfs' });
   cleanups.push(() => infra.stop());
 
-  const migrateStarted = Date.now();
-  process.stdout.write(`${cyan('▸')} migrate the database `);
-  await persistence.ensureDatabase(infra.databaseUrl);
-  const migrations = await persistence.applyMigrations(infra.databaseUrl, join(root, 'prisma/migrations'));
-  process.stdout.write(
-    `${dim(`${migrations.applied.length} applied, ${migrations.alreadyApplied.length} already applied (${seconds(migrateStarted)})`)}\n`,
-  );
+  // A service may live in a database of its own: <APP>_DATABASE_URL (LEDGER_SERVICE_DATABASE_URL, ...).
+  const envByApp = ownDatabases(devstack);
+  const databases = [...new Set([infra.databaseUrl, ...Object.values(envByApp).map((env) => env.DATABASE_URL)])];
+  for (const databaseUrl of databases) {
+    const migrateStarted = Date.now();
+    const which = databases.length > 1 ? ` ${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}` : '';
+    process.stdout.write(`${cyan('▸')} migrate the database${which} `);
+    await persistence.ensureDatabase(databaseUrl);
+    const migrations = await persistence.applyMigrations(databaseUrl, join(root, 'prisma/migrations'));
+    process.stdout.write(
+      `${dim(`${migrations.applied.length} applied, ${migrations.alreadyApplied.length} already applied (${seconds(migrateStarted)})`)}\n`,
+    );
+  }
 
   const env = {
     SERVICE_ENV: process.env.SERVICE_ENV ?? 'sandbox',
@@ -78,10 +84,10 @@ async function main() {
     REDIS_URL: infra.redisUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   };
-  const stack = await startApps(devstack, env);
+  const stack = await startApps(devstack, env, envByApp);
   cleanups.push(() => stack.stop());
 
-  const demo = await createDemoOrganization(env);
+  const demo = await createDemoOrganization({ ...env, ...envByApp['organization-service'] });
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
   const accountReady = await waitForAccount(baseUrl, demo);
   printSummary({ baseUrl, demo, accountReady, infra, stack });
@@ -107,7 +113,17 @@ async function assertPortsFree(devstack) {
   }
 }
 
-async function startApps(devstack, env) {
+/** `<APP>_DATABASE_URL` for each app that sets one: that app's processes use it as their DATABASE_URL. */
+function ownDatabases(devstack) {
+  const envByApp = {};
+  for (const spec of devstack.APPS) {
+    const url = process.env[`${spec.name.toUpperCase().replaceAll('-', '_')}_DATABASE_URL`];
+    if (url) envByApp[spec.name] = { DATABASE_URL: url };
+  }
+  return envByApp;
+}
+
+async function startApps(devstack, env, envByApp) {
   const started = Date.now();
   mkdirSync(logDir, { recursive: true });
   const processes = replicas === 1 ? `${devstack.APPS.length} apps` : `${devstack.APPS.length} apps, ${replicas} replicas of each service and two gateways`;
@@ -131,6 +147,7 @@ async function startApps(devstack, env) {
       ports: 'default',
       portOverrides: { gateway: gatewayPort },
       replicas,
+      envByApp,
       readyTimeoutMs: 60000,
       onLine: (app, line) => {
         logOf(app).write(`${line}\n`);

@@ -55,6 +55,11 @@ export interface StartAppsOptions {
    * beyond the first, and the gateways behind the balancer, listen on free ports.
    */
   replicas?: number;
+  /**
+   * Settings for one app's processes on top of `env`, by app name: a service's own `DATABASE_URL`
+   * when it lives in a database of its own.
+   */
+  envByApp?: Record<string, NodeJS.ProcessEnv>;
   /** Where each line of output goes besides `output` (the up command prefixes and prints); `app` is the instance. */
   onLine?: (app: string, line: string) => void;
   readyTimeoutMs?: number;
@@ -162,7 +167,15 @@ export async function startApps(options: StartAppsOptions): Promise<RunningStack
     const adminPort = adminPorts.get(name);
     const child = spawn(process.execPath, [...APP_NODE_FLAGS, join(options.root, spec.dir, 'dist/main.js')], {
       cwd: join(options.root, spec.dir),
-      env: { MALLOC_ARENA_MAX: APP_MALLOC_ARENA_MAX, ...process.env, ...options.env, ...extraEnv, [spec.portVar]: String(port), ...(adminPort === undefined ? {} : { ADMIN_PORT: String(adminPort) }) },
+      env: {
+        MALLOC_ARENA_MAX: APP_MALLOC_ARENA_MAX,
+        ...process.env,
+        ...options.env,
+        ...options.envByApp?.[spec.name],
+        ...extraEnv,
+        [spec.portVar]: String(port),
+        ...(adminPort === undefined ? {} : { ADMIN_PORT: String(adminPort) }),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const url = `http://127.0.0.1:${port}`;

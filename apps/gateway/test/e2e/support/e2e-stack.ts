@@ -45,9 +45,10 @@ export interface E2eStack {
  * on a database of this file's own (see `isolatedDatabase`), with `extraEnv` on top of the
  * defaults; `options.apps` starts only those (the gateway is always started), a file that needs
  * fewer services starts sooner; `options.replicas` starts that many processes of each service and
- * two gateways behind a local balancer (`baseUrl`). Requires `turbo run build` first.
+ * two gateways behind a local balancer (`baseUrl`); `options.envByApp` gives an app settings of
+ * its own (a database of its own). Requires `turbo run build` first.
  */
-export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.ProcessEnv = {}, options: { apps?: AppName[]; replicas?: number } = {}): Promise<E2eStack> {
+export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.ProcessEnv = {}, options: { apps?: AppName[]; replicas?: number; envByApp?: Partial<Record<AppName, NodeJS.ProcessEnv>> } = {}): Promise<E2eStack> {
   const unbuilt = [...APPS.map((app) => join(ROOT, app.dir, 'dist/main.js')), CLI].filter((file) => !existsSync(file));
   if (unbuilt.length) throw new Error(`build every app first (node_modules/.bin/turbo run build); missing: ${unbuilt.join(', ')}`);
   const shared = sharedStackDescription();
@@ -68,7 +69,7 @@ export async function startE2eStack(queuePrefix: string, extraEnv: NodeJS.Proces
     ...extraEnv,
   };
   const only = options.apps ? [...new Set<string>([...options.apps, 'gateway'])] : undefined;
-  const stack = await startApps({ root: ROOT, ports: 'random', env, readyTimeoutMs: 120000, replicas: options.replicas ?? 1, ...(only ? { only } : {}) });
+  const stack = await startApps({ root: ROOT, ports: 'random', env, readyTimeoutMs: 120000, replicas: options.replicas ?? 1, envByApp: options.envByApp, ...(only ? { only } : {}) });
   // The operator CLI runs in this file's process (a process of its own costs a second of CPU per
   // call), so this file's process takes the stack's environment (jest gives every file its own).
   Object.assign(process.env, env);
