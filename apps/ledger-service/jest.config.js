@@ -3,6 +3,6 @@ const path = require('node:path');
 module.exports = {
   ...require('../../jest.preset'),
   rootDir: __dirname,
-  // After every test file: the ledger's books are sound (issue 10).
+  // After every test file: the ledger's books are sound.
   setupFilesAfterEnv: [path.join(__dirname, '../../libs/testing/src/ledger-invariants.setup.ts')],
 };

@@ -87,7 +87,7 @@ export class GatewayModule {
         SandboxBeneficiariesController,
         // Exchange quotes.
         QuotesController,
-        // Servicenet (internal transfers between organizations, issue 14 §2).
+        // Servicenet (internal transfers between organizations).
         ServicenetController,
         TransfersController,
       ]),

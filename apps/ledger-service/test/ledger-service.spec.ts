@@ -336,7 +336,7 @@ describe('ledger service against PostgreSQL and Redis', () => {
     });
   });
 
-  // Assets and funding methods (issue 4 part C).
+  // Assets and funding methods.
   describe('funding-methods.provision and funding-methods.get', () => {
     it('provisions over the queue, idempotently, and the account view and lookup show the same methods', async () => {
       const { organizationId, accountId } = await openPrimary();

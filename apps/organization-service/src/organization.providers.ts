@@ -101,7 +101,7 @@ export const ORGANIZATION_PROVIDERS: Provider[] = [
   AcceptReferralInviteUseCase,
   SuspendReferralsUseCase,
   ResumeReferralsUseCase,
-  // Servicenet (issue 14 §2)
+  // Servicenet
   { provide: ServicenetMembershipRepository, useClass: PrismaServicenetMembershipRepository },
   GetServicenetUseCase,
   EnableServicenetUseCase,

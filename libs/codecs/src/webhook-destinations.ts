@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
 
-/** The longest webhook URL accepted (api-decisions §8, issue 11). */
+/** The longest webhook URL accepted (api-decisions §8). */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 export interface DestinationRules {

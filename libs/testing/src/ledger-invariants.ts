@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 
 /**
- * The books as they must always be (issue 10), read in one snapshot so work still in flight in
+ * The books as they must always be, read in one snapshot so work still in flight in
  * other processes is either wholly in or wholly out. Answers one line per violation; none when
  * the ledger is sound:
  * - every customer balance equals the sum of its postings, and its newest line's balance_after;

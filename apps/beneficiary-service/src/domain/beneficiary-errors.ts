@@ -58,7 +58,7 @@ export class SandboxOnlyError extends DomainError {
   }
 }
 
-/** The caller is not on servicenet: it may not add servicenet payees (issue 14 §2). */
+/** The caller is not on servicenet: it may not add servicenet payees. */
 export class ServicenetNotEnabledError extends DomainError {
   constructor(organizationId: string) {
     super('servicenet_not_enabled', `Servicenet is not enabled for ${organizationId}; enable it with POST /v1/servicenet/enable.`);

@@ -12,7 +12,7 @@ import { cryptoDestination, findChain, validCryptoBeneficiary, walletAddress, ty
 export type BeneficiaryType = 'BANK' | 'CRYPTO' | 'SERVICENET';
 
 /**
- * A SERVICENET beneficiary's receiving organization (issue 14 §2): its id, kept for the ledger's
+ * A SERVICENET beneficiary's receiving organization: its id, kept for the ledger's
  * transfer and never shown, and its handle and name as resolved at creation.
  */
 export interface ServicenetDetails {

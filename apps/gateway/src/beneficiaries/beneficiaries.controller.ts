@@ -89,7 +89,7 @@ export class BeneficiariesController {
     operationId: 'createServicenetBeneficiary',
     summary: 'Register a servicenet beneficiary (another organization)',
     description:
-      'Creates an `ACTIVE` SERVICENET beneficiary on one of the organization’s accounts (issue 14 §2): another organization of the platform, found ' +
+      'Creates an `ACTIVE` SERVICENET beneficiary on one of the organization’s accounts: another organization of the platform, found ' +
       'by its servicenet handle (case-insensitive), paid by internal transfer (`POST /v1/transfers`). The answer has `servicenet` ' +
       '(`{handle, organizationName}`) filled and `bank` and `crypto` null; it never carries the other organization’s ids or accounts.\n\n' +
       'Refusals, each creating nothing: servicenet not enabled for the caller (`POST /v1/servicenet/enable`): 403 `servicenet_not_enabled`; a handle ' +

@@ -13,7 +13,7 @@ import { ACCOUNT_ID_PATTERN, ACCOUNT_RULE } from './beneficiary.dto';
  * through: the service clears it, or refuses that for a field that cannot be empty.
  */
 
-/** Issue 14 §2: 3–32 of `[a-z0-9_-]`, compared without case (so upper case is accepted here). */
+/** A servicenet handle: 3–32 of `[a-z0-9_-]`, compared without case (so upper case is accepted here). */
 export const SERVICENET_HANDLE_PATTERN = '^[A-Za-z0-9_-]{3,32}$';
 export const SERVICENET_HANDLE_RULE = 'must be 3 to 32 characters of letters, digits, _ and - (case-insensitive)';
 
@@ -312,7 +312,7 @@ export class CreateCryptoBeneficiaryBody extends BeneficiaryIdentityBody {
 @ApiSchema({
   name: 'CreateServicenetBeneficiaryRequest',
   description:
-    'A SERVICENET beneficiary (issue 14 §2): another organization of the platform, by its servicenet handle, as the payee of internal transfers ' +
+    'A SERVICENET beneficiary: another organization of the platform, by its servicenet handle, as the payee of internal transfers ' +
     '(`POST /v1/transfers`). Unknown fields are refused.',
 })
 export class CreateServicenetBeneficiaryBody {

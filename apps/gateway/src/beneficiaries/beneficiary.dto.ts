@@ -85,7 +85,7 @@ export class BeneficiaryBankDto implements BeneficiaryBankView {
 @ApiSchema({
   name: 'BeneficiaryServicenet',
   description:
-    '`servicenet` of a SERVICENET beneficiary (spec 2.5, issue 14 §2): the receiving organization as its handle and name were when the beneficiary ' +
+    '`servicenet` of a SERVICENET beneficiary: the receiving organization as its handle and name were when the beneficiary ' +
     'was created. A later change of handle or name does not change it; transfers still reach that organization.',
 })
 export class BeneficiaryServicenetDto implements BeneficiaryServicenetView {

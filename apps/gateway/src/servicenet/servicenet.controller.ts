@@ -14,7 +14,7 @@ const WHICH_ROUTES_NEED_IT =
   '`POST /v1/beneficiaries/servicenet` and `POST /v1/transfers` (for the sender, and for the receiving organization at the time of the transfer). ' +
   '`GET /v1/servicenet`, `POST /v1/servicenet/enable` and `POST /v1/servicenet/disable` always answer.';
 
-/** Issue 14 §2: the organization's servicenet switch and handle, kept by the organization service. */
+/** The organization's servicenet switch and handle, kept by the organization service. */
 @ApiTags('Servicenet')
 @Controller('v1/servicenet')
 export class ServicenetController {

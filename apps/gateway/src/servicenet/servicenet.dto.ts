@@ -6,7 +6,7 @@ import { SERVICENET_HANDLE_PATTERN, SERVICENET_HANDLE_RULE } from '../beneficiar
 @ApiSchema({
   name: 'Servicenet',
   description:
-    'The organization’s servicenet state (internal transfers between organizations of the platform, issue 14 §2): whether it is enabled and the ' +
+    'The organization’s servicenet state (internal transfers between organizations of the platform): whether it is enabled and the ' +
     'handle other organizations use to find it (`POST /v1/beneficiaries/servicenet`).',
 })
 export class ServicenetDto implements ServicenetView {

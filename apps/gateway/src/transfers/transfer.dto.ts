@@ -7,7 +7,7 @@ const ACCOUNT_RULE = 'must be an account id (acct_ followed by 32 lowercase hex 
 const BENEFICIARY_RULE = 'must be a beneficiary id (bene_ followed by 32 lowercase hex characters)';
 const ASSET_RULE = 'must be an asset code (a string of 1–32 characters)';
 
-@ApiSchema({ name: 'TransferRequest', description: 'An internal transfer to a SERVICENET beneficiary (issue 14 §2). Unknown fields are refused.' })
+@ApiSchema({ name: 'TransferRequest', description: 'An internal transfer to a SERVICENET beneficiary. Unknown fields are refused.' })
 export class CreateTransferBody {
   @ApiProperty({ pattern: '^acct_[0-9a-f]{32}$', example: 'acct_0c9a7e5d3b1f4a2c8e6d4b2a0f9e8d7c', description: 'Account to send from: one of the organization’s own, the beneficiary’s account.' })
   @Matches(/^acct_[0-9a-f]{32}$/, { message: ACCOUNT_RULE })

@@ -10,7 +10,7 @@ import { REQUEST_ID_RESPONSE_HEADER } from '../openapi/response-headers';
 import { TransactionDto } from '../transactions/transaction.dto';
 import { CreateTransferBody } from './transfer.dto';
 
-/** Issue 14 §2: internal (servicenet) transfers between organizations, posted by the ledger. */
+/** Internal (servicenet) transfers between organizations, posted by the ledger. */
 @ApiTags('Transfers')
 @Controller('v1/transfers')
 export class TransfersController {

@@ -48,7 +48,7 @@ const ORG_ID = /^org_[0-9a-f]{32}$/;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /*
- * Issue 4 part A end to end: every app as its own process, every request through the gateway,
+ * End to end: every app as its own process, every request through the gateway,
  * the organization service's queue and PostgreSQL; the ledger opens accounts and the
  * webhook-delivery service receives verification events through the real outbox relay.
  */

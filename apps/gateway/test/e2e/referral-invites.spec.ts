@@ -39,7 +39,7 @@ interface List<T> {
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
-/* Issue 4 item 6 end to end: gateway → organization service → PostgreSQL, the ledger opening accounts. */
+/* Referral invites end to end: gateway → organization service → PostgreSQL, the ledger opening accounts. */
 describe('referral invites end to end', () => {
   let e2e: E2eStack;
   let prisma: PrismaClient;

@@ -11,7 +11,7 @@ export interface TransferParty {
 }
 
 /**
- * An internal (servicenet) transfer between two organizations (issue 14 §2), created and
+ * An internal (servicenet) transfer between two organizations, created and
  * completed in one step (EXPECTED → COMPLETED, like a trade): one INTERNAL_TRANSFER per side,
  * each its organization's own (the sender's with role SENDER and the beneficiary, the receiver's
  * with role RECEIVER), each naming the other organization as counterparty and only its own

@@ -13,7 +13,7 @@ export const PLATFORM_PURPOSES = [
   'external_payouts',
   /** Fees the platform has earned (payout fees, the platform's part of trade spreads). */
   'fees_earned',
-  /** The platform's side of trades (issue 13): takes what clients sell, pays what they buy; may go negative. */
+  /** The platform's side of trades: takes what clients sell, pays what they buy; may go negative. */
   'liquidity',
 ] as const;
 export type PlatformPurpose = (typeof PLATFORM_PURPOSES)[number];

@@ -2,7 +2,7 @@ import type { Big } from '@pfs/contracts';
 import { catalogAsset, nonNegativeAmount, positiveAmount } from './amounts';
 import { LedgerRequestError } from './ledger-errors';
 
-/** A trade as the quote service priced it (issue 13 §3–§4), checked: what the ledger posts. */
+/** A trade as the quote service priced it, checked: what the ledger posts. */
 export interface TradeTerms {
   fromAsset: string;
   fromAmount: Big;

@@ -163,7 +163,7 @@ export class Transaction {
   }
 
   /**
-   * A quote's trade (issue 13 §3–§4), created and completed in one step (EXPECTED → COMPLETED,
+   * A quote's trade, created and completed in one step (EXPECTED → COMPLETED,
    * like the faucet's deposit) with its commission, in ONE journal entry: the client sells
    * `fromAmount`; the platform's liquidity takes `fromAmount − fee` and pays `toAmount`; the fee
    * goes to `fees_earned` but for the commission, which the recipient's account receives. Each

@@ -42,7 +42,7 @@ export class ApiKeyCollisionError extends DomainError {
   }
 }
 
-// Authorizations (LOA), issue 4 part A.
+// Authorizations (LOA).
 
 /** Unknown, or not one the caller granted or received: the two answer alike. */
 export class AuthorizationNotFoundError extends DomainError {

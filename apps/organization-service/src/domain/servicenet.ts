@@ -1,6 +1,6 @@
 import { InvalidServicenetHandleError, ServicenetNotEnabledError } from './servicenet-errors';
 
-/** Issue 14 §2: 3 to 32 of `[a-z0-9_-]`, compared without case. */
+/** A servicenet handle: 3 to 32 of `[a-z0-9_-]`, compared without case. */
 export const SERVICENET_HANDLE_PATTERN = /^[a-z0-9_-]{3,32}$/;
 
 /** The handle as stored and compared: lower-cased, so uniqueness ignores case. */

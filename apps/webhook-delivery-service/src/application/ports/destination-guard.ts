@@ -1,5 +1,5 @@
 /**
- * Whether webhooks may be sent to a URL (issue 11 §1): its form, and every address its host
+ * Whether webhooks may be sent to a URL: its form, and every address its host
  * resolves to now. Answers the problem, or null when the URL is acceptable.
  */
 export abstract class DestinationGuard {

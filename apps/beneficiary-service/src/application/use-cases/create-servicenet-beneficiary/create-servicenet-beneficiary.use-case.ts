@@ -8,7 +8,7 @@ import { ServicenetDirectory } from '../../ports/servicenet-directory';
 import type { CreateServicenetBeneficiaryCommand } from './create-servicenet-beneficiary.command';
 
 /**
- * POST /v1/beneficiaries/servicenet (issue 14 §2): another organization of the platform as a
+ * POST /v1/beneficiaries/servicenet: another organization of the platform as a
  * payee, by its servicenet handle. The caller must be on servicenet (`servicenet_not_enabled`);
  * a handle no one holds, or whose organization is off servicenet, is `servicenet_handle_not_found`
  * (it cannot receive); the caller's own handle is `invalid_request`. The receiving organization's
