@@ -289,6 +289,17 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('cites no internal document or issue anywhere partners read it: every description and summary says the rule itself', () => {
+    const citing: string[] = [];
+    const walk = (value: unknown, where: string) => {
+      if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${where}[${index}]`));
+      else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) walk(inner, `${where}.${key}`);
+      else if (typeof value === 'string' && /\bspec\s*§?\d|api-decisions|\bissue\s*\d|§/i.test(value)) citing.push(`${where}: ${value.slice(0, 120)}`);
+    };
+    walk(document, '$');
+    expect(citing).toEqual([]);
+  });
+
   it('introduces the API by what every operation shares, claiming nothing for later and citing no internal document', () => {
     const introduction = document.info.description.split('\n## Errors')[0]!;
     expect(introduction).not.toMatch(/\blater\b|not yet|coming soon|future|planned/i);

@@ -39,7 +39,7 @@ export class BankDetailsDto implements BankDetailsView {
   reference!: string;
 }
 
-@ApiSchema({ name: 'FundingMethod', description: 'A way to receive an asset into the account (api-decisions §4).' })
+@ApiSchema({ name: 'FundingMethod', description: 'A way to receive an asset into the account.' })
 export class FundingMethodDto implements FundingMethodView {
   @ApiProperty({ enum: ['funding_method'] })
   object!: 'funding_method';
@@ -69,7 +69,7 @@ export class FundingMethodDto implements FundingMethodView {
   createdAt!: string;
 }
 
-@ApiSchema({ name: 'Account', description: 'An account with its real-time balances (spec 2.4).' })
+@ApiSchema({ name: 'Account', description: 'An account with its real-time balances.' })
 export class AccountDto implements AccountView {
   @ApiProperty({ enum: ['account'] })
   object!: 'account';

@@ -45,7 +45,7 @@ export class AccountsController {
   @SpecListedCodes({
     not_found: {
       answeredAs: ['account_not_found'],
-      why: 'api-decisions §4 gives an unknown account, and another organization’s, the specific 404 code.',
+      why: 'an unknown account, and another organization’s, has the specific 404 code.',
     },
   })
   async get(

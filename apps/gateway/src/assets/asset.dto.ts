@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ASSET_STATUSES, type AssetStatus, type AssetType, type AssetView } from '@pfs/contracts';
 
-@ApiSchema({ name: 'Asset', description: 'An asset the organization can receive (spec 2.2).' })
+@ApiSchema({ name: 'Asset', description: 'An asset the organization can receive.' })
 export class AssetDto implements AssetView {
   @ApiProperty({ enum: ['asset'] })
   object!: 'asset';
@@ -26,7 +26,7 @@ export class AssetDto implements AssetView {
   status!: AssetStatus;
 }
 
-@ApiSchema({ name: 'AssetList', description: 'The full asset list; never paginated (spec 2.3).' })
+@ApiSchema({ name: 'AssetList', description: 'The full asset list; never paginated.' })
 export class AssetListDto {
   @ApiProperty({ enum: ['list'] })
   object!: 'list';

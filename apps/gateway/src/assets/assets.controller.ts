@@ -31,7 +31,7 @@ export class AssetsController {
   @SpecListedCodes({
     not_found: {
       answeredAs: ['organization_not_found'],
-      why: 'the one thing this endpoint looks up is the client named in `Service-On-Behalf-Of`, and api-decisions §3 gives an unknown one its specific 404 code.',
+      why: 'the one thing this endpoint looks up is the client named in `Service-On-Behalf-Of`, and an unknown one has its specific 404 code.',
     },
   })
   async list(

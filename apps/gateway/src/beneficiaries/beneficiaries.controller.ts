@@ -39,7 +39,7 @@ export class BeneficiariesController {
     operationId: 'createBankBeneficiary',
     summary: 'Register a bank beneficiary',
     description:
-      'Creates an `ACTIVE` BANK beneficiary on one of the organization’s accounts (spec 4.4); the answer has `bank` filled and `crypto` null. ' +
+      'Creates an `ACTIVE` BANK beneficiary on one of the organization’s accounts; the answer has `bank` filled and `crypto` null. ' +
       `${VALIDATION_NOTE} ${MASKING_NOTE} ${DUPLICATE_NOTE}\n\n` +
       'Methods: `WIRE`, `SWIFT` (any FIAT currency of the catalog), `SEPA` (an `iban` and EUR), `ACH` (a `routingNumber` and USD), `FASTER_PAYMENTS` ' +
       '(GBP in GB: the asset catalog has no GBP yet, so it cannot pass today). `entityType` is optional; when given, `INDIVIDUAL` needs `firstName` and ' +
@@ -49,7 +49,7 @@ export class BeneficiariesController {
   @ApiErrors('account_not_found')
   @SpecListedCodes({
     forbidden: FORBIDDEN_NEVER,
-    not_found: { answeredAs: ['account_not_found'], why: 'the account is the one thing this endpoint looks up, and api-decisions §4 gives it its specific 404 code.' },
+    not_found: { answeredAs: ['account_not_found'], why: 'the account is the one thing this endpoint looks up, and it has its specific 404 code.' },
     quote_expired: QUOTE_EXPIRED_NEVER,
   })
   createBank(
@@ -67,7 +67,7 @@ export class BeneficiariesController {
     operationId: 'createCryptoBeneficiary',
     summary: 'Register a crypto beneficiary',
     description:
-      'Creates an `ACTIVE` CRYPTO beneficiary on one of the organization’s accounts (api-decisions §7); the answer has `crypto` filled and `bank` null. ' +
+      'Creates an `ACTIVE` CRYPTO beneficiary on one of the organization’s accounts; the answer has `crypto` filled and `bank` null. ' +
       'The address is checked against the chain: EVM chains `0x` + 40 hex with the EIP-55 checksum enforced when mixed case, Solana base58 of 32 bytes, ' +
       'Tron base58check with the 0x41 prefix. The chains are the sandbox chains in the sandbox and their mainnets in production. ' +
       `${VALIDATION_NOTE} ${DUPLICATE_NOTE} The identity fields are those of a bank beneficiary, with the same rules; the tax id is write-only.`,
@@ -146,7 +146,7 @@ export class BeneficiariesController {
     operationId: 'updateBeneficiary',
     summary: 'Update a beneficiary',
     description:
-      'Spec 4.5: every field optional; an omitted field is unchanged, `null` clears it. Clearable: every identity and contact field (`email`, ' +
+      'Every field optional; an omitted field is unchanged, `null` clears it. Clearable: every identity and contact field (`email`, ' +
       '`phoneNumber`, names, `legalName`, `dateOfBirth`, `registrationNumber`, address lines, `city`, `region`, `zipCode`, `country`, `taxId`, ' +
       '`taxIdType`), `tags`, `metadata`, and the optional bank fields (`iban`, `routingNumber`, bank address, intermediary bank). Not clearable ' +
       '(null is 400 `invalid_request` "<field>: cannot be cleared", nothing changed): `accountId`, `nickname`, `entityType`, `address` and the bank ' +

@@ -101,7 +101,7 @@ const FIELDS = {
   intermediaryBankAddress: { description: 'Intermediary bank address.', maxLength: 255 },
   chainName: {
     description:
-      `Chain of the address: in the sandbox one of ${SANDBOX_CHAINS.join(', ')} (spec 4.6); in production their mainnets ` +
+      `Chain of the address: in the sandbox one of ${SANDBOX_CHAINS.join(', ')}; in production their mainnets ` +
       `(${PRODUCTION_CHAINS.join(', ')}).`,
     maxLength: 64,
     example: 'ETHEREUM_SEPOLIA',
@@ -274,7 +274,7 @@ abstract class BeneficiaryIdentityBody {
 @ApiSchema({
   name: 'CreateBankBeneficiaryRequest',
   description:
-    'A bank beneficiary (spec 4.4). The eight fields the spec names are required; the rest are optional, under their api-decisions §7 wire names. ' +
+    'A bank beneficiary. The fields marked required are required; the rest are optional. ' +
     'Unknown fields are refused (400 `invalid_request`).',
 })
 export class CreateBankBeneficiaryBody extends BeneficiaryIdentityBody {
@@ -299,7 +299,7 @@ export class CreateBankBeneficiaryBody extends BeneficiaryIdentityBody {
 
 @ApiSchema({
   name: 'CreateCryptoBeneficiaryRequest',
-  description: 'A crypto beneficiary (api-decisions §7): a wallet address on a chain, with the same identity fields as a bank beneficiary. Unknown fields are refused.',
+  description: 'A crypto beneficiary: a wallet address on a chain, with the same identity fields as a bank beneficiary. Unknown fields are refused.',
 })
 export class CreateCryptoBeneficiaryBody extends BeneficiaryIdentityBody {
   @Text('accountId', 'create') accountId!: string;
@@ -326,7 +326,7 @@ export class CreateServicenetBeneficiaryBody {
 @ApiSchema({
   name: 'UpdateBeneficiaryRequest',
   description:
-    'Spec 4.5: every field optional. An omitted field is unchanged; `null` clears it. `accountId`, `nickname`, `entityType`, `address` and the bank ' +
+    'Every field optional. An omitted field is unchanged; `null` clears it. `accountId`, `nickname`, `entityType`, `address` and the bank ' +
     'fields `bankName`, `method`, `currency`, `swiftCode`, `accountNumber`, `bankCountry` cannot be cleared (null is 400 `invalid_request` ' +
     '"<field>: cannot be cleared"); every other field can. Bank fields apply to BANK beneficiaries only, `address` to CRYPTO ones only (the chain ' +
     'cannot change: create another beneficiary). The result is validated as a whole, as at creation (e.g. clearing `iban` of a SEPA beneficiary, ' +

@@ -32,7 +32,7 @@ export const BENEFICIARY_LIFECYCLE =
 @ApiSchema({
   name: 'BeneficiaryBank',
   description:
-    '`bank` of a BANK beneficiary (api-decisions §7). The full account number is never returned, only its last four characters; ' +
+    '`bank` of a BANK beneficiary. The full account number is never returned, only its last four characters; ' +
     'identifiers are answered as stored: upper-cased, without spaces or dashes.',
 })
 export class BeneficiaryBankDto implements BeneficiaryBankView {
@@ -96,7 +96,7 @@ export class BeneficiaryServicenetDto implements BeneficiaryServicenetView {
   organizationName!: string;
 }
 
-@ApiSchema({ name: 'BeneficiaryCrypto', description: '`crypto` of a CRYPTO beneficiary (spec 2.5), with the asset it is paid in when one was given.' })
+@ApiSchema({ name: 'BeneficiaryCrypto', description: '`crypto` of a CRYPTO beneficiary, with the asset it is paid in when one was given.' })
 export class BeneficiaryCryptoDto implements BeneficiaryCryptoView {
   @ApiProperty({ example: 'ETHEREUM_SEPOLIA' })
   chainName!: string;
@@ -120,7 +120,7 @@ export class BeneficiaryCryptoDto implements BeneficiaryCryptoView {
 @ApiSchema({
   name: 'Beneficiary',
   description:
-    'A payout recipient of an account (spec 2.5, api-decisions §7). `type` says which detail object is filled (`bank` or `crypto`); the other is null. ' +
+    'A payout recipient of an account. `type` says which detail object is filled (`bank` or `crypto`); the other is null. ' +
     `${BENEFICIARY_LIFECYCLE} Tax ids are write-only: \`taxId\` is never returned (only \`taxIdType\`).`,
 })
 export class BeneficiaryDto implements BeneficiaryView {

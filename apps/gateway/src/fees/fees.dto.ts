@@ -25,7 +25,7 @@ export class FeeTierDto {
   label!: string;
 }
 
-@ApiSchema({ name: 'Fees', description: 'The organization’s effective pricing (api-decisions §5, §6).' })
+@ApiSchema({ name: 'Fees', description: 'The organization’s effective pricing.' })
 export class FeesDto implements FeesView {
   @ApiProperty({ enum: ['fees'] })
   object!: 'fees';

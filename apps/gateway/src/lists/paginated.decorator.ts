@@ -10,7 +10,7 @@ export function listSchemaOf(item: Type, name: string): Type {
   const known = listSchemas.get(name);
   if (known) return known;
 
-  @ApiSchema({ name, description: 'One page, newest first (api-decisions §10).' })
+  @ApiSchema({ name, description: 'One page, newest first.' })
   class ListDto {
     @ApiProperty({ enum: ['list'] })
     object!: 'list';

@@ -3,7 +3,7 @@ import { ERROR_CODES, type ErrorCode } from '@pfs/contracts';
 
 @ApiSchema({ name: 'Error', description: 'What went wrong; `code` is stable, `message` is for humans.' })
 export class ErrorDetailDto {
-  @ApiProperty({ enum: ERROR_CODES, enumName: 'ErrorCode', description: 'Stable machine-readable code (spec §7).' })
+  @ApiProperty({ enum: ERROR_CODES, enumName: 'ErrorCode', description: 'Stable machine-readable code.' })
   code!: ErrorCode;
 
   @ApiProperty({ description: 'Human-readable explanation; validation messages name the field (`limit: …`).' })

@@ -27,5 +27,5 @@ export function renderSpecListedCodes(notes: Partial<Record<ErrorCode, SpecListe
       ? `\`${code}\` is never answered here: ${note.never}`
       : `\`${code}\` is answered as ${note.answeredAs.map((specific) => `\`${specific}\``).join(' or ')}: ${note.why}`,
   );
-  return `Codes that spec §7 lists for this endpoint: ${lines.join(' ')}`;
+  return `How this endpoint answers codes of the error list: ${lines.join(' ')}`;
 }

@@ -7,7 +7,7 @@ const COUNTRY_RULE = 'must be an ISO 3166-1 alpha-2 country code in capitals, e.
 
 @ApiSchema({
   name: 'Organization',
-  description: 'An organization: the caller itself or a client it created (api-decisions §3).',
+  description: 'An organization: the caller itself or a client it created.',
 })
 export class OrganizationDto implements OrganizationView {
   @ApiProperty({ enum: ['organization'] })

@@ -18,7 +18,7 @@ export const QUOTE_LIFETIME_SECONDS = 300;
 
 /** How a quote is priced (api-decisions §6), written once for the schema and the operations. */
 export const QUOTE_PRICING =
-  'Pricing (api-decisions §6), in exact decimal arithmetic: `spreadBps` is the organization’s effective spread at quote time, what ' +
+  'Pricing, in exact decimal arithmetic: `spreadBps` is the organization’s effective spread at quote time, what ' +
   'GET /v1/fees answers (its pricing tier’s `spreadBps`: `standard` 100, `preferred` 60, `vip` 30; without a tier the platform default, 100). ' +
   'The spread fee is charged in `fromAsset`: `spread.fee = fromAmount × spreadBps / 10000`, rounded **up** at the scale of `fromAsset`; ' +
   '`toAmount = (fromAmount − spread.fee) × midRate`, rounded **down** at the scale of `toAsset`; `appliedRate = toAmount / fromAmount`, rounded ' +
@@ -49,7 +49,7 @@ function QuoteAsset(description: string): PropertyDecorator {
 @ApiSchema({
   name: 'CreateQuoteRequest',
   description:
-    'Spec 4.7: sell `fromAmount` of `fromAsset`, or buy `toAmount` of `toAsset`. Exactly one of the two amounts is given (omitted and null are the same); ' +
+    'Sell `fromAmount` of `fromAsset`, or buy `toAmount` of `toAsset`. Exactly one of the two amounts is given (omitted and null are the same); ' +
     'both or neither is 400 `invalid_request` "fromAmount: give exactly one of fromAmount and toAmount …". Unknown fields are refused.',
 })
 export class CreateQuoteBody {
@@ -95,7 +95,7 @@ export function quoteAmountsOf(body: CreateQuoteBody): { fromAmount: string | nu
   return { fromAmount, toAmount };
 }
 
-@ApiSchema({ name: 'QuoteSpread', description: 'The spread fee of a quote, charged in the source asset (api-decisions §6).' })
+@ApiSchema({ name: 'QuoteSpread', description: 'The spread fee of a quote, charged in the source asset.' })
 export class QuoteSpreadDto {
   @ApiProperty({ pattern: DECIMAL_STRING.source, example: '1.00', description: '`fromAmount × spreadBps / 10000`, rounded up at the scale of `asset`, written at that scale.' })
   fee!: string;
@@ -104,7 +104,7 @@ export class QuoteSpreadDto {
   asset!: string;
 }
 
-@ApiSchema({ name: 'Quote', description: `An exchange quote (spec 2.6). ${QUOTE_PRICING}\n\n${QUOTE_EXPIRY}` })
+@ApiSchema({ name: 'Quote', description: `An exchange quote. ${QUOTE_PRICING}\n\n${QUOTE_EXPIRY}` })
 export class QuoteDto implements QuoteView {
   @ApiProperty({ enum: ['quote'] })
   object!: 'quote';

@@ -65,7 +65,7 @@ export class QuotesController {
     operationId: 'createQuote',
     summary: 'Create an exchange quote',
     description:
-      'Prices an exchange of `fromAsset` into `toAsset` for one of the organization’s accounts (spec 4.7) at the sandbox mid-rate less the ' +
+      'Prices an exchange of `fromAsset` into `toAsset` for one of the organization’s accounts at the sandbox mid-rate less the ' +
       'organization’s spread, and keeps the price for 5 minutes. Give `fromAmount` to sell an exact amount, or `toAmount` to receive one. ' +
       `Nothing moves yet: the quote is a price, executed later.\n\n${QUOTE_PRICING}\n\n${QUOTE_EXPIRY}\n\n${REFUSALS}\n\n` +
       'Send an `Idempotency-Key`: a retry with it answers the same quote (same `quoteId`, same price) rather than a new one.',
@@ -76,7 +76,7 @@ export class QuotesController {
     forbidden: {
       never: 'every organization may ask for quotes, whatever its verification status: a quote moves no money. `Service-On-Behalf-Of` is not supported here (400 `invalid_request`).',
     },
-    not_found: { answeredAs: ['account_not_found'], why: 'the account is the one thing this endpoint looks up, and api-decisions §4 gives it its specific 404 code.' },
+    not_found: { answeredAs: ['account_not_found'], why: 'the account is the one thing this endpoint looks up, and it has its specific 404 code.' },
     quote_expired: {
       never: 'creating a quote involves no existing quote. `quote_expired` (409) is the answer to executing a quote after its `expiresAt`; reading one shows status `EXPIRED`.',
     },

@@ -5,7 +5,7 @@ import { OrganizationDto } from '../organizations/organization.dto';
 
 const EMAIL_SHAPE = /^\s*[^\s@]+@[^\s@]+\.[^\s@]+\s*$/;
 
-@ApiSchema({ name: 'ReferralInvite', description: 'A sign-up link locked to one customer email (spec §2.8).' })
+@ApiSchema({ name: 'ReferralInvite', description: 'A sign-up link locked to one customer email.' })
 export class ReferralInviteDto implements ReferralInviteView {
   @ApiProperty({ enum: ['referral_invite'] })
   object!: 'referral_invite';

@@ -29,7 +29,7 @@ export class SandboxBeneficiariesController {
     operationId: 'blockSandboxBeneficiary',
     summary: 'Sandbox: block a beneficiary',
     description:
-      'Moves an ACTIVE or INACTIVE beneficiary to BLOCKED: it cannot be paid (payouts answer `beneficiary_blocked`, api-decisions §5), changed or archived until unblocked. ' +
+      'Moves an ACTIVE or INACTIVE beneficiary to BLOCKED: it cannot be paid (payouts answer `beneficiary_blocked`), changed or archived until unblocked. ' +
       'Blocking a BLOCKED one is 409 `beneficiary_blocked`, an ARCHIVED one 409 `beneficiary_already_archived`. ' +
       `${NOT_FOUND_NOTE} ${SANDBOX_NOTE}\n\n${BENEFICIARY_LIFECYCLE}`,
   })

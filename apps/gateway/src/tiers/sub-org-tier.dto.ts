@@ -4,7 +4,7 @@ import type { SubOrgTier, SubOrgTierAssignmentView, SubOrgTierView } from '@pfs/
 
 const TIER_KEY_RULE = 'must be a tier key from GET /v1/sub-org-tiers (e.g. preferred), or null to remove the tier';
 
-@ApiSchema({ name: 'SubOrgTierDetails', description: 'A pricing tier as assigned (spec 2.9).' })
+@ApiSchema({ name: 'SubOrgTierDetails', description: 'A pricing tier as assigned.' })
 export class SubOrgTierDetailsDto implements SubOrgTier {
   @ApiProperty({ example: 'preferred', description: 'Pass it as `subOrgTierKey` to PUT /v1/organizations/sub-org-tier.' })
   key!: string;
@@ -53,7 +53,7 @@ export class SubOrgTierListDto {
   nextCursor!: null;
 }
 
-@ApiSchema({ name: 'SubOrgTierAssignment', description: 'A client’s pricing tier after the change (spec 2.9).' })
+@ApiSchema({ name: 'SubOrgTierAssignment', description: 'A client’s pricing tier after the change.' })
 export class SubOrgTierAssignmentDto implements SubOrgTierAssignmentView {
   @ApiProperty({ enum: ['sub_org_tier_assignment'] })
   object!: 'sub_org_tier_assignment';

@@ -29,7 +29,7 @@ export class SubOrgTiersController {
     summary: 'List the pricing tiers the caller can assign to its clients',
     description:
       `Returned in full, in platform order (never paginated). Takes no query parameters. ${AVAILABILITY} ` +
-      'With `Service-On-Behalf-Of` (spec 4.0: the sub-org tier endpoints support it) the list is the tiers the caller can assign to that client, ' +
+      'With `Service-On-Behalf-Of` (the sub-org tier endpoints support it) the list is the tiers the caller can assign to that client, ' +
       'which only its creator may do: the same tiers, after the same permission check as the PUT.',
   })
   @ApiOkResponse({ description: 'The tiers offered to the caller.', type: SubOrgTierListDto, headers: REQUEST_ID_RESPONSE_HEADER })
@@ -64,7 +64,7 @@ export class SubOrgTiersController {
   @SpecListedCodes({
     not_found: {
       answeredAs: ['organization_not_found', 'sub_org_tier_not_found'],
-      why: 'the two things this endpoint looks up are the client named in `Service-On-Behalf-Of` and the tier key, and api-decisions §3 and §6 give each its specific 404 code.',
+      why: 'the two things this endpoint looks up are the client named in `Service-On-Behalf-Of` and the tier key, and each has its specific 404 code.',
     },
   })
   set(

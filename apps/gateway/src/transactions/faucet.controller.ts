@@ -39,7 +39,7 @@ export class FaucetController {
   @SpecListedCodes({
     forbidden: {
       answeredAs: ['verification_required'],
-      why: 'api-decisions §5 gives an organization that is not verification-approved the specific 403 code.',
+      why: 'an organization that is not verification-approved has the specific 403 code.',
     },
     not_found: {
       answeredAs: ['account_not_found'],

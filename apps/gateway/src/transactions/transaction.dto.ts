@@ -69,7 +69,7 @@ export class PayoutDestinationDto implements PayoutDestinationView {
 @ApiSchema({
   name: 'Transaction',
   description:
-    'A movement of money (spec 2.7 and api-decisions §5). Fields that do not apply to a type are null. ' +
+    'A movement of money. Fields that do not apply to a type are null. ' +
     'Status moves EXPECTED → LOCKED → COMPLETED | DECLINED, EXPECTED → DECLINED and COMPLETED → REFUNDED; each move emits `transaction.status.updated`.',
 })
 export class TransactionDto implements TransactionView {
@@ -132,7 +132,7 @@ export class TransactionDto implements TransactionView {
   updatedAt!: string;
 }
 
-@ApiSchema({ name: 'FaucetRequest', description: 'A simulated crypto deposit (spec 4.6).' })
+@ApiSchema({ name: 'FaucetRequest', description: 'A simulated crypto deposit.' })
 export class FaucetBody {
   @ApiProperty({ pattern: ACCOUNT_ID, example: 'acct_0c9a7e5d3b1f4a2c8e6d4b2a0f9e8d7c', description: 'Account to credit: one of the organization’s own.' })
   @Matches(/^acct_[0-9a-f]{32}$/, { message: ACCOUNT_RULE })

@@ -6,7 +6,7 @@ const TIMESTAMP_RULE = 'must be an ISO 8601 date-time such as 2026-11-21T04:44:0
 
 @ApiSchema({
   name: 'WebhookDeliveryAttempt',
-  description: 'One attempt to deliver a message to the endpoint (api-decisions §8: every attempt is recorded). Beyond the spec, which does not show its shape.',
+  description: 'One attempt to deliver a message to the endpoint (every attempt is recorded).',
 })
 export class WebhookDeliveryAttemptDto implements WebhookDeliveryAttemptView {
   @ApiProperty({ enum: ['webhook_delivery_attempt'] })

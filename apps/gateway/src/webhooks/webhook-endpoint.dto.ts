@@ -10,7 +10,7 @@ const URL_DOC =
   'HTTPS URL receiving deliveries, at most 2,048 characters, without credentials. Refused (400 `invalid_request`) when its host is, or resolves to, a ' +
   'loopback, private (RFC 1918, fc00::/7), link-local or cloud-metadata, carrier-grade NAT, multicast or unspecified address (IPv4-mapped IPv6 included).';
 
-@ApiSchema({ name: 'WebhookEndpoint', description: 'Spec 2.10.' })
+@ApiSchema({ name: 'WebhookEndpoint', description: 'A webhook endpoint: where the organization’s events are delivered, and which ones.' })
 export class WebhookEndpointDto implements WebhookEndpointView {
   @ApiProperty({ enum: ['webhook_endpoint'] })
   object!: 'webhook_endpoint';
@@ -37,7 +37,7 @@ export class WebhookEndpointDto implements WebhookEndpointView {
   updatedAt!: string;
 }
 
-@ApiSchema({ name: 'WebhookEndpointDeletion', description: 'Spec 2.10’s deletion result.' })
+@ApiSchema({ name: 'WebhookEndpointDeletion', description: 'The result of deleting a webhook endpoint.' })
 export class WebhookEndpointDeletionDto implements WebhookEndpointDeletionView {
   @ApiProperty({ enum: ['webhook_endpoint'] })
   object!: 'webhook_endpoint';
@@ -49,7 +49,7 @@ export class WebhookEndpointDeletionDto implements WebhookEndpointDeletionView {
   deleted!: true;
 }
 
-@ApiSchema({ name: 'WebhookSecret', description: 'The endpoint’s signing secret (spec 6.3): `whsec_` + base64 of 32 random bytes.' })
+@ApiSchema({ name: 'WebhookSecret', description: 'The endpoint’s signing secret: `whsec_` + base64 of 32 random bytes.' })
 export class WebhookSecretDto implements WebhookSecretView {
   @ApiProperty({ pattern: '^whsec_[A-Za-z0-9+/]+=*$' })
   key!: string;
@@ -140,7 +140,7 @@ export class WebhookEventTypeDto {
   @ApiProperty()
   description!: string;
 
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'A delivered body (spec 2.12 envelope, spec 6.2 data).' })
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'A delivered body (the event envelope with its `data`).' })
   example!: Record<string, unknown>;
 }
 

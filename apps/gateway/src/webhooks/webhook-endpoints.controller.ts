@@ -39,7 +39,7 @@ import { RecoverDeliveriesBody, WebhookDeliveryAttemptDto, WebhookDeliveryDto, W
 const ENDPOINT_PARAM = { name: 'endpointId', description: 'Webhook endpoint id, `ep_` + 32 hex.', example: 'ep_4c2a9e7b1d3f5a6c8e0b2d4f6a8c0e1b' } as const;
 const MESSAGE_PARAM = { name: 'messageId', description: 'Message id (`hook-id`), `msg_` + 32 hex.', example: 'msg_8a1c3e5f7b9d4f2a6c8e0b2d4f6a8c0e' } as const;
 const CHAIN_SEND_FAILED = {
-  chain_send_failed: { never: 'managing an endpoint sends nothing on a chain; the spec lists the code for this endpoint without a condition.' },
+  chain_send_failed: { never: 'managing an endpoint sends nothing on a chain; the code is listed for this endpoint without a condition.' },
 } as const;
 
 /** Spec 4.9: the organization's webhook endpoints and their signing secrets (api-decisions §8). */
@@ -167,7 +167,7 @@ export class WebhookEndpointsController {
     description: 'Deliveries stop at once; the id answers 404 `not_found` from then on.',
   })
   @ApiParam(ENDPOINT_PARAM)
-  @ApiOkResponse({ description: 'The deletion result (spec 2.10).', type: WebhookEndpointDeletionDto, headers: REQUEST_ID_RESPONSE_HEADER })
+  @ApiOkResponse({ description: 'The deletion result.', type: WebhookEndpointDeletionDto, headers: REQUEST_ID_RESPONSE_HEADER })
   @ApiErrors('not_found')
   @SpecListedCodes(CHAIN_SEND_FAILED)
   delete(
@@ -184,7 +184,7 @@ export class WebhookEndpointsController {
   @ApiOperation({
     operationId: 'getWebhookEndpointSecret',
     summary: 'Retrieve the endpoint’s signing secret',
-    description: 'Can be fetched at any time (spec 4.9); it is stored encrypted. Verify deliveries with it as spec 6.3 says.',
+    description: 'Can be fetched at any time; it is stored encrypted. Verify deliveries with it as the Standard Webhooks specification describes.',
   })
   @ApiParam(ENDPOINT_PARAM)
   @ApiOkResponse({ description: 'The secret.', type: WebhookSecretDto, headers: REQUEST_ID_RESPONSE_HEADER })
@@ -200,7 +200,7 @@ export class WebhookEndpointsController {
     operationId: 'rotateWebhookEndpointSecret',
     summary: 'Rotate the endpoint’s signing secret',
     description:
-      'Issues a new secret and answers it as `{key}`. The old secret stops verifying at once (spec 4.9), or, with `gracePeriodSeconds` (at most 86400), ' +
+      'Issues a new secret and answers it as `{key}`. The old secret stops verifying at once, or, with `gracePeriodSeconds` (at most 86400), ' +
       'when that period ends; meanwhile deliveries carry a signature with each.',
   })
   @ApiParam(ENDPOINT_PARAM)
@@ -227,7 +227,7 @@ export class WebhookEndpointsController {
     operationId: 'listWebhookDeliveryAttempts',
     summary: 'List the endpoint’s delivery attempts',
     description:
-      'Every attempt to this endpoint, newest first (api-decisions §8): message id, event type, attempt number, time, status code, duration, error and ' +
+      'Every attempt to this endpoint, newest first: message id, event type, attempt number, time, status code, duration, error and ' +
       'the first 4 KB of the answer. The standard paginated list.',
   })
   @ApiParam(ENDPOINT_PARAM)
@@ -275,7 +275,7 @@ export class WebhookEndpointsController {
     operationId: 'recoverWebhookDeliveries',
     summary: 'Re-send what failed or was dropped in a window',
     description:
-      'Beyond the spec (as Svix offers): every message created in [`since`, `until`) whose delivery to this endpoint failed for good, or was dropped ' +
+      'As Svix offers: every message created in [`since`, `until`) whose delivery to this endpoint failed for good, or was dropped ' +
       'while the endpoint was disabled, is queued again now. Delivered messages and those still retrying are left alone. Re-enabling an endpoint does ' +
       'not replay what was dropped; this does.',
   })
