@@ -115,14 +115,7 @@ async function main() {
   };
   const stack = await startApps({ root, env, ports: 'random', readyTimeoutMs: 60000 });
   let baseline;
-  /** An approved organization: { organizationId, accountId, apiKey }. */
-  const createOrganization = (name) =>
-    JSON.parse(
-      execFileSync(process.execPath, [join(root, 'apps/organization-service/dist/cli.js'), 'org:create', '--name', name, '--approved', '--json'], {
-        cwd: root,
-        env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
-      }).toString(),
-    );
+  const createOrganization = (name) => approvedOrganization(env, name);
   const { Client } = require('pg');
   const observer = new Client({ connectionString: databaseUrl });
   await observer.connect();
@@ -231,7 +224,16 @@ async function main() {
   }
 }
 
-/** p50/p99 of a list of latencies in ms. */
+/** An approved organization made by the operator CLI on the stack of `env`: { organizationId, accountId, apiKey }. */
+function approvedOrganization(env, name) {
+  return JSON.parse(
+    execFileSync(process.execPath, [join(root, 'apps/organization-service/dist/cli.js'), 'org:create', '--name', name, '--approved', '--json'], {
+      cwd: root,
+      env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+    }).toString(),
+  );
+}
+
 /** Runs `clients` closed loops of `once(client)` for `seconds`; counts successes and latencies. */
 async function closedLoop(clients, seconds, once) {
   const latencies = [];
@@ -481,12 +483,7 @@ async function benchReplicas(baseEnv) {
     const env = { ...baseEnv, QUEUE_PREFIX: `${baseEnv.QUEUE_PREFIX}-r${replicas}` };
     const replicaStack = await startApps({ root, env, ports: 'random', replicas, readyTimeoutMs: 90000 });
     try {
-      const created = JSON.parse(
-        execFileSync(process.execPath, [join(root, 'apps/organization-service/dist/cli.js'), 'org:create', '--name', `Bench replicas ${replicas}`, '--approved', '--json'], {
-          cwd: root,
-          env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
-        }).toString(),
-      );
+      const created = approvedOrganization(env, `Bench replicas ${replicas}`);
       const accounts = await usdcAccounts(gatewayApi(replicaStack.gatewayUrl, created.apiKey), FAUCET_CLIENTS, `Bench replicas ${replicas}`);
       const agent = new http.Agent({ keepAlive: true, maxSockets: FAUCET_CLIENTS });
       const post = faucetPoster(replicaStack.gatewayUrl, created.apiKey, agent);

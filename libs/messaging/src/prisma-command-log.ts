@@ -1,4 +1,4 @@
-import { isUniqueViolation, Prisma, sendOnDriver, type DeferredWrite, type PrismaClient, type PrismaTransactionHost, type PrismaTx } from '@pfs/persistence';
+import { isUniqueViolation, Prisma, type DeferredWrite, type PrismaClient, type PrismaTransactionHost, type PrismaTx } from '@pfs/persistence';
 import type { SecretBox } from '@pfs/platform';
 import { CommandIdReusedError, CommandLog, payloadHash, type LoggedCommand } from './command-log';
 import { quoteSchema } from './prisma-event-outbox';
@@ -134,8 +134,8 @@ export class PrismaCommandLog extends CommandLog {
   private async storedResult(client: PrismaClient | PrismaTx, command: LoggedCommand, hash: string): Promise<{ value: unknown } | undefined> {
     const statement = Prisma.sql`SELECT payload_hash, result FROM ${Prisma.raw(this.table)}
       WHERE command_id = ${command.commandId} AND command = ${command.command}`;
-    // Every command reads this first, outside any transaction: straight to the driver (text and jsonb read the same).
-    const [row] = client === this.host.root ? (await sendOnDriver<LoggedRow>(this.host.root, statement)).rows : await client.$queryRaw<LoggedRow[]>(statement);
+    // Every command reads this first, outside any transaction: on the driver (text and jsonb read the same).
+    const [row] = await this.host.rowsOn<LoggedRow>(client, statement);
     if (!row) return undefined;
     if (row.payload_hash !== hash) throw new CommandIdReusedError(command.command);
     // Outside a transaction a row can be seen only once committed, with its result stored.

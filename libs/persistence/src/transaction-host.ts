@@ -177,9 +177,17 @@ export class PrismaTransactionHost {
    * from Prisma. Inside a write-only unit it throws, as `client` does.
    */
   async query<Row extends object>(sql: Prisma.Sql): Promise<Row[]> {
-    const store = this.storage.getStore();
-    if (!store) return (await sendOnDriver<Row & Record<string, unknown>>(this.root, sql)).rows;
-    return this.client.$queryRaw<Row[]>(sql);
+    return this.rowsOn(this.client, sql);
+  }
+
+  /**
+   * The rows of `sql` on `client`: straight on the driver when it is the root client (outside any
+   * transaction the statement is atomic on its own), through Prisma on a transaction's client.
+   * The same column types as `query` read the same both ways.
+   */
+  async rowsOn<Row extends object>(client: PrismaTx | PrismaClient, sql: Prisma.Sql): Promise<Row[]> {
+    if (client === this.root) return (await sendOnDriver<Row & Record<string, unknown>>(this.root, sql)).rows;
+    return client.$queryRaw<Row[]>(sql);
   }
 
   /**
@@ -227,12 +235,8 @@ export class PrismaTransactionHost {
     const statement = Prisma.sql`WITH ${Prisma.join(ctes, ', ')} SELECT jsonb_build_array(${select}) AS results`;
     let values: unknown[];
     try {
-      // Outside an interactive transaction the statement is atomic on its own: it goes straight
-      // to the driver. Its one column is jsonb, which reads the same either way.
-      const [row] =
-        client === this.root
-          ? (await sendOnDriver<{ results: unknown[] }>(this.root, statement)).rows
-          : await client.$queryRaw<Array<{ results: unknown[] }>>(statement);
+      // Its one column is jsonb, which reads the same on the driver and through Prisma.
+      const [row] = await this.rowsOn<{ results: unknown[] }>(client, statement);
       values = row?.results ?? [];
     } catch (error) {
       for (const write of writes) {

@@ -103,9 +103,8 @@ describe('two replicas of everything, one of each killed mid-load (end to end)',
       expect(quote.status).toBe(201);
       return counted(settled(`/v1/quotes/${quote.json<{ quoteId: string }>().quoteId}/execute`, payer.apiKey, undefined));
     };
-    const work = [...Array.from({ length: FAUCETS }, () => faucet), ...Array.from({ length: TRANSFERS }, () => transfer), ...Array.from({ length: TRADES }, () => trade)];
-    // Interleaved, eight at a time.
-    work.sort((a, b) => (work.indexOf(a) % 3) - (work.indexOf(b) % 3));
+    // Interleaved (a faucet, a transfer, a trade, ... then the faucets left), eight at a time.
+    const work = Array.from({ length: FAUCETS }, (_, index) => [faucet, ...(index < TRANSFERS ? [transfer] : []), ...(index < TRADES ? [trade] : [])]).flat();
     const answers = await inPool(work.length, 8, (index) => (work[index] as () => Promise<Answer>)());
     await killing;
     for (const instance of KILLED) expect(e2e.stack.apps.get(instance)?.process.signalCode).toBe('SIGKILL');
