@@ -11,6 +11,9 @@ const began = Date.now();
 const logDir = join(root, '.data/logs');
 const gatewayPort = process.env.PORT ? Number(process.env.PORT) : 3000;
 const verbose = process.argv.includes('--logs');
+// `--redis-cluster`: the apps run on a local Redis Cluster of three primaries started here
+// (REDIS_CLUSTER_NODES naming a cluster of your own does the same without starting one).
+const localCluster = process.argv.includes('--redis-cluster') || process.env.STACK_REDIS_CLUSTER === '1';
 let replicas = 1;
 
 /** `--replicas N` or STACK_REPLICAS: processes of every service and of the worker (two gateways from 2 on). */
@@ -66,13 +69,18 @@ async function main() {
 
   // A service may live in a database of its own: <APP>_DATABASE_URL (LEDGER_SERVICE_DATABASE_URL, ...).
   const envByApp = ownDatabases(devstack);
-  const databases = [...new Set([infra.databaseUrl, ...Object.values(envByApp).map((env) => env.DATABASE_URL)])];
-  for (const databaseUrl of databases) {
+  // The shared database gets every schema; a database of an app's own gets that app's schema alone.
+  const databases = new Map([[infra.databaseUrl, undefined]]);
+  for (const spec of devstack.APPS) {
+    const url = envByApp[spec.name]?.DATABASE_URL;
+    if (url && spec.schema && url !== infra.databaseUrl) databases.set(url, [...(databases.get(url) ?? []), spec.schema]);
+  }
+  for (const [databaseUrl, schemas] of databases) {
     const migrateStarted = Date.now();
-    const which = databases.length > 1 ? ` ${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}` : '';
+    const which = databases.size > 1 ? ` ${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}${schemas ? ` (schema ${schemas.join(', ')})` : ''}` : '';
     process.stdout.write(`${cyan('▸')} migrate the database${which} `);
     await persistence.ensureDatabase(databaseUrl);
-    const migrations = await persistence.applyMigrations(databaseUrl, join(root, 'prisma/migrations'));
+    const migrations = await persistence.applyMigrations(databaseUrl, join(root, 'prisma/migrations'), schemas ? { schemas } : {});
     process.stdout.write(
       `${dim(`${migrations.applied.length} applied, ${migrations.alreadyApplied.length} already applied (${seconds(migrateStarted)})`)}\n`,
     );
@@ -84,6 +92,15 @@ async function main() {
     REDIS_URL: infra.redisUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   };
+  if (localCluster) {
+    const clusterStarted = Date.now();
+    process.stdout.write(`${cyan('▸')} start a Redis Cluster of three primaries `);
+    const cluster = await devstack.startRedisCluster();
+    cleanups.push(() => cluster.stop());
+    env.REDIS_CLUSTER_NODES = cluster.nodesSetting;
+    infra.started.push(`Redis Cluster on ${cluster.nodesSetting}`);
+    process.stdout.write(`${dim(`${cluster.nodesSetting} (${seconds(clusterStarted)})`)}\n`);
+  }
   const stack = await startApps(devstack, env, envByApp);
   cleanups.push(() => stack.stop());
 

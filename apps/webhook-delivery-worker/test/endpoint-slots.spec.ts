@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createProducerConnection } from '@pfs/messaging';
+import { createProducerConnection, type RedisClient } from '@pfs/messaging';
 import { isolateQueues, testRedisUrl } from '@pfs/testing';
-import type { Redis } from 'ioredis';
 import { EndpointSlots, type EndpointSlotsOptions } from '../src/adapters/messaging/endpoint-slots';
 
 const prefix = isolateQueues('dlv-endpoint-slots');
 
 describe('EndpointSlots (in Redis, shared by every worker)', () => {
-  const connections: Redis[] = [];
+  const connections: RedisClient[] = [];
   /** A worker process's slots: its own connection, as each worker has. */
   const worker = (options: Partial<EndpointSlotsOptions> = {}) => {
     const connection = createProducerConnection(testRedisUrl(), 'endpoint-slots-spec');

@@ -1,6 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { parseAllDocuments } from 'yaml';
 import { isolateQueues } from '@pfs/testing';
+import { WEBHOOK_DELIVERY_QUEUE } from '@pfs/contracts';
+import { queueDepthGauge } from '@pfs/platform';
+import { Registry } from 'prom-client';
 import {
   containers,
   declaredObjects,
@@ -268,6 +271,18 @@ describe('k8s/base', () => {
       expect(listAt(hpa.body, 'spec.metrics').length).toBeGreaterThan(0);
       // A replicas field would fight the autoscaler on every apply.
       expect(field(find('Deployment', app).body, 'spec.replicas')).toBeUndefined();
+    });
+
+    it('scales the delivery worker on its queue depth too, with a metric and labels the apps export', async () => {
+      const external = listAt(find('HorizontalPodAutoscaler', 'webhook-delivery-worker').body, 'spec.metrics').filter((metric) => stringAt(metric, 'type') === 'External');
+      expect(external).toHaveLength(1);
+      const registry = new Registry();
+      queueDepthGauge(registry, async () => [{ queue: WEBHOOK_DELIVERY_QUEUE, state: 'waiting', count: 3 }]);
+      const exported = await registry.getMetricsAsJSON();
+      const name = stringAt(external[0], 'external.metric.name');
+      const sample = exported.find((metric) => metric.name === name)?.values[0];
+      expect(sample?.labels).toEqual(dictAt(external[0], 'external.metric.selector.matchLabels'));
+      expect(Number(stringAt(external[0], 'external.target.averageValue'))).toBeGreaterThan(0);
     });
   });
 

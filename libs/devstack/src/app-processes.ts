@@ -7,6 +7,8 @@ import { startBalancer, type Balancer } from './balancer';
 export interface AppSpec {
   name: string;
   dir: string;
+  /** The PostgreSQL schema it owns (no other app reads it); the gateway has none. */
+  schema?: string;
   /** Env var naming its HTTP port (PORT for the gateway, ADMIN_PORT for the rest). */
   portVar: 'PORT' | 'ADMIN_PORT';
   defaultPort: number;
@@ -15,12 +17,12 @@ export interface AppSpec {
 }
 
 export const APPS: readonly AppSpec[] = [
-  { name: 'organization-service', dir: 'apps/organization-service', portVar: 'ADMIN_PORT', defaultPort: 3101 },
-  { name: 'ledger-service', dir: 'apps/ledger-service', portVar: 'ADMIN_PORT', defaultPort: 3102 },
-  { name: 'quote-service', dir: 'apps/quote-service', portVar: 'ADMIN_PORT', defaultPort: 3103 },
-  { name: 'beneficiary-service', dir: 'apps/beneficiary-service', portVar: 'ADMIN_PORT', defaultPort: 3104 },
-  { name: 'webhook-delivery-service', dir: 'apps/webhook-delivery-service', portVar: 'ADMIN_PORT', defaultPort: 3105 },
-  { name: 'webhook-delivery-worker', dir: 'apps/webhook-delivery-worker', portVar: 'ADMIN_PORT', defaultPort: 3106 },
+  { name: 'organization-service', dir: 'apps/organization-service', schema: 'organization', portVar: 'ADMIN_PORT', defaultPort: 3101 },
+  { name: 'ledger-service', dir: 'apps/ledger-service', schema: 'ledger', portVar: 'ADMIN_PORT', defaultPort: 3102 },
+  { name: 'quote-service', dir: 'apps/quote-service', schema: 'quote', portVar: 'ADMIN_PORT', defaultPort: 3103 },
+  { name: 'beneficiary-service', dir: 'apps/beneficiary-service', schema: 'beneficiary', portVar: 'ADMIN_PORT', defaultPort: 3104 },
+  { name: 'webhook-delivery-service', dir: 'apps/webhook-delivery-service', schema: 'webhook', portVar: 'ADMIN_PORT', defaultPort: 3105 },
+  { name: 'webhook-delivery-worker', dir: 'apps/webhook-delivery-worker', schema: 'delivery', portVar: 'ADMIN_PORT', defaultPort: 3106 },
   { name: 'gateway', dir: 'apps/gateway', portVar: 'PORT', defaultPort: 3000, defaultAdminPort: 3100 },
 ];
 

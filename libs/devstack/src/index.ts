@@ -1,2 +1,3 @@
 export * from './app-processes';
 export * from './infrastructure';
+export * from './redis-cluster';

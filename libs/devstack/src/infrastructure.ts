@@ -351,7 +351,7 @@ export async function probeRedis(url: string): Promise<string | undefined> {
 
 // ------------------------------------------------------------------ helpers
 
-function findOnPath(command: string, pathValue: string): string | undefined {
+export function findOnPath(command: string, pathValue: string): string | undefined {
   for (const dir of pathValue.split(':')) {
     if (!dir) continue;
     const candidate = join(dir, command);
@@ -385,7 +385,7 @@ async function waitUntil(ready: () => Promise<boolean>, child: ChildProcess, fai
   throw new InfrastructureError(failure);
 }
 
-async function stopProcess(child: ChildProcess, signal: NodeJS.Signals, escalation: NodeJS.Signals): Promise<void> {
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals, escalation: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()));
   child.kill(signal);
@@ -398,7 +398,7 @@ async function stopProcess(child: ChildProcess, signal: NodeJS.Signals, escalati
  * The servers run in their own process group, so they would outlive a caller that crashes or
  * calls process.exit() without stop(): signal them on the way out (nothing helps after SIGKILL).
  */
-function stopOnExit(child: ChildProcess, signal: NodeJS.Signals): () => void {
+export function stopOnExit(child: ChildProcess, signal: NodeJS.Signals): () => void {
   const onExit = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   };

@@ -13,12 +13,12 @@ import {
   startAdminServer,
   type Logger,
 } from '@pfs/platform';
-import { Redis } from 'ioredis';
 import { CommandConsumer } from './command-consumer';
 import { COMMAND_LOG_RETENTION_MS, CommandLog } from './command-log';
 import { EventConsumer } from './event-consumer';
 import { OutboxRelay } from './outbox-relay';
 import { QueueDepthReader } from './queue-depth';
+import { createProbeConnection } from './redis-connection';
 import { instrumentService } from './service-metrics';
 import { LOGGER, PLATFORM_CONFIG } from './service-runtime.module';
 import { SERVICE_IDENTITY, type ServiceIdentity } from './service-identity';
@@ -49,7 +49,7 @@ export async function bootstrapService(rootModule: unknown, defaultAdminPort: nu
   const events = tryGet(app, EventConsumer);
   const relay = app.get(OutboxRelay);
   const metrics = app.get(MetricsRegistry);
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectionName: `${identity.service}-health` });
+  const redis = createProbeConnection(config.redisUrl, `${identity.service}-health`);
   const depth = new QueueDepthReader(
     { redisUrl: config.redisUrl, prefix: config.queuePrefix, name: identity.service },
     // A subscriber's dead-letter queue too: its `waiting` count is the dead letters held.

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import {
   commandLane,
   commandQueueName,
@@ -17,7 +16,7 @@ import {
 } from '@pfs/contracts';
 import { holdsDatabaseTransaction } from '@pfs/persistence';
 import { currentDeadline, currentRequestId } from '@pfs/platform';
-import { createProducerConnection, createRedisConnection } from './redis-connection';
+import { createProducerConnection, createRedisConnection, type RedisClient } from './redis-connection';
 import { CommandInsideTransactionError, RemoteDomainError, ServiceUnavailableError } from './messaging-errors';
 
 export interface CommandBusOptions {
@@ -72,8 +71,8 @@ export class CommandBus {
   private readonly instanceId = randomBytes(8).toString('hex');
   private sequence = 0;
   private readonly replyChannel: string;
-  private readonly connection: Redis;
-  private readonly subscriber: Redis;
+  private readonly connection: RedisClient;
+  private readonly subscriber: RedisClient;
   /** By queue name: a service's mutations and its queries travel on queues of their own. */
   private readonly queues = new Map<string, Queue>();
   private readonly pending = new Map<string, Pending>();

@@ -1,5 +1,4 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import {
   commandDefinition,
   commandLane,
@@ -20,7 +19,7 @@ import { runWithRequestId, type Logger } from '@pfs/platform';
 import type { CommandLog } from './command-log';
 import { buildHandlerRegistry } from './handler-registry';
 import { CommandDeadlineExceededError, ServiceUnavailableError } from './messaging-errors';
-import { createProducerConnection, createRedisConnection } from './redis-connection';
+import { createProducerConnection, createRedisConnection, type RedisClient } from './redis-connection';
 
 export interface CommandContext {
   requestId: string;
@@ -63,8 +62,8 @@ export class CommandConsumer<S extends CommandService> {
   private readonly registry: Map<string, AnyCommandHandler<S>>;
   private workers: Worker[] = [];
   // Opened by start(), so a module that fails to boot leaves no connection behind.
-  private connections: Redis[] = [];
-  private publisher?: Redis;
+  private connections: RedisClient[] = [];
+  private publisher?: RedisClient;
   private closing?: Promise<void>;
   onOutcome?: CommandOutcomeListener;
   private readonly repliesToDrop: Set<string>;

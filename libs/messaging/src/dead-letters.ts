@@ -1,5 +1,5 @@
 import { Queue, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import { deadLetterQueueName, eventQueueName, type ServiceName } from '@pfs/contracts';
 import { eventJobOptions } from './event-retry';
 
@@ -49,7 +49,7 @@ export class DeadLetters {
 
   constructor(
     /** Owned by the caller, who closes it. */
-    private readonly connection: Redis,
+    private readonly connection: RedisClient,
     private readonly options: { prefix: string; maxAttempts: number },
   ) {}
 

@@ -1,5 +1,4 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import {
   deadLetterQueueName,
   eventQueueName,
@@ -14,7 +13,7 @@ import {
 import { DEFAULT_EVENT_MAX_ATTEMPTS, runWithRequestId, type Logger } from '@pfs/platform';
 import { DeadLetters } from './dead-letters';
 import { buildHandlerRegistry } from './handler-registry';
-import { createRedisConnection } from './redis-connection';
+import { createRedisConnection, type RedisClient } from './redis-connection';
 import { eventRetryDelay } from './event-retry';
 
 /** Handles one event type for one subscriber. Runs inside the unit of work of its inbox row. */
@@ -97,7 +96,7 @@ class DeadLetteredError extends UnrecoverableError {
 export class EventConsumer {
   private readonly registry: Map<string, AnyEventHandler>;
   // Opened by start(), so a module that fails to boot leaves no connection behind.
-  private connection?: Redis;
+  private connection?: RedisClient;
   private worker?: Worker;
   private deadLetters?: DeadLetters;
   private closing?: Promise<void>;

@@ -1,10 +1,9 @@
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { EVENT_SUBSCRIBERS, eventQueueName, type DomainEvent, type ServiceName } from '@pfs/contracts';
 import { Prisma, sendOnDriver, type PrismaClient } from '@pfs/persistence';
 import { DEFAULT_EVENT_MAX_ATTEMPTS, runWithRequestId, type Logger, type OutboxBacklog } from '@pfs/platform';
 import { quoteSchema } from './prisma-event-outbox';
-import { createProducerConnection } from './redis-connection';
+import { createProducerConnection, type RedisClient } from './redis-connection';
 import { eventJobOptions } from './event-retry';
 import { eventRequestId } from './event-consumer';
 
@@ -33,7 +32,7 @@ export interface OutboxRelayOptions {
 export class OutboxRelay {
   private readonly table: string;
   // Opened on the first publish, so a module that fails to boot leaves no connection behind.
-  private connection?: Redis;
+  private connection?: RedisClient;
   private readonly queues = new Map<ServiceName, Queue>();
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;

@@ -1,14 +1,13 @@
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { QueueDepth } from '@pfs/platform';
-import { createProducerConnection } from './redis-connection';
+import { createProducerConnection, type RedisClient } from './redis-connection';
 
 /**
  * Reads how many jobs each of some queues holds per state, for the queue-depth gauge. Its one
  * Redis connection opens on the first read (a scrape), so an unscraped process holds none.
  */
 export class QueueDepthReader {
-  private connection?: Redis;
+  private connection?: RedisClient;
   private readonly queues = new Map<string, Queue>();
 
   constructor(

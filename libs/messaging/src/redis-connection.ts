@@ -1,8 +1,17 @@
-import { Redis } from 'ioredis';
+import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
+import { clusterNodesOf, type ClusterNode } from '@pfs/platform';
+
+/**
+ * Every Redis connection of the apps: one server (a `redis://` URL) or a Redis Cluster (the
+ * target REDIS_CLUSTER_NODES becomes, see readPlatformConfig). Both speak the same commands;
+ * in a cluster each command goes to the primary that owns its key's slot, which is why every
+ * multi-key script and every BullMQ queue keeps its keys under one hash tag.
+ */
+export type RedisClient = Redis | Cluster;
 
 /** BullMQ needs `maxRetriesPerRequest: null` on the connections its workers block on. */
-export function createRedisConnection(url: string, name: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, connectionName: name, lazyConnect: false });
+export function createRedisConnection(target: string, name: string): RedisClient {
+  return connect(target, { maxRetriesPerRequest: null, connectionName: name, lazyConnect: false });
 }
 
 /**
@@ -10,8 +19,41 @@ export function createRedisConnection(url: string, name: string): Redis {
  * attempts instead of waiting for Redis forever, so a Redis outage surfaces as an error the
  * caller can answer (503, or a relay pass that rolls back and retries later).
  */
-export function createProducerConnection(url: string, name: string): Redis {
+export function createProducerConnection(target: string, name: string): RedisClient {
   // Auto-pipelining sends the commands issued in one tick in one write: under load the
   // syscalls, not Redis, are what a command costs.
-  return new Redis(url, { maxRetriesPerRequest: 2, connectionName: name, lazyConnect: false, enableAutoPipelining: true });
+  return connect(target, { maxRetriesPerRequest: 2, connectionName: name, lazyConnect: false }, true);
+}
+
+/** A connection for a one-off check (readiness): it gives up after one reconnect attempt. */
+export function createProbeConnection(target: string, name: string): RedisClient {
+  return connect(target, { maxRetriesPerRequest: 1, connectionName: name });
+}
+
+function connect(target: string, options: RedisOptions, autoPipelining = false): RedisClient {
+  const nodes = clusterNodesOf(target);
+  if (!nodes) return new Redis(target, { ...options, enableAutoPipelining: autoPipelining });
+  return new Cluster(
+    nodes.map((node) => ({ host: node.host, port: node.port })),
+    clusterOptions(nodes, options, autoPipelining),
+  );
+}
+
+function clusterOptions(nodes: ClusterNode[], options: RedisOptions, autoPipelining: boolean): ClusterOptions {
+  const [first] = nodes;
+  return {
+    enableAutoPipelining: autoPipelining,
+    // A primary that restarts or fails over: commands wait and follow the new slot map
+    // instead of failing at once.
+    retryDelayOnClusterDown: 200,
+    retryDelayOnFailover: 200,
+    slotsRefreshTimeout: 2000,
+    redisOptions: {
+      maxRetriesPerRequest: options.maxRetriesPerRequest,
+      connectionName: options.connectionName,
+      ...(first?.username ? { username: first.username } : {}),
+      ...(first?.password ? { password: first.password } : {}),
+      ...(first?.tls ? { tls: {} } : {}),
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OnApplicationShutdown } from '@nestjs/common';
-import type { Redis } from 'ioredis';
-import { createProducerConnection } from './redis-connection';
+import { createProducerConnection, type RedisClient } from './redis-connection';
+import { untagged } from '@pfs/platform';
 
 /**
  * Once per interval across replicas: a sweeper's timer asks before each pass, and the first replica
@@ -11,19 +11,19 @@ import { createProducerConnection } from './redis-connection';
  * its row under a lock), so when Redis does not answer the pass runs anyway.
  */
 export class SweepLease implements OnApplicationShutdown {
-  private connection?: Redis;
+  private connection?: RedisClient;
   private readonly holder = randomUUID();
 
   constructor(
     private readonly options: { redisUrl: string; prefix: string; service: string },
-    connection?: Redis,
+    connection?: RedisClient,
   ) {
     this.connection = connection;
   }
 
   async take(sweeper: string, intervalMs: number): Promise<boolean> {
     this.connection ??= createProducerConnection(this.options.redisUrl, `${this.options.service}-sweep-lease`);
-    const key = `${this.options.prefix}:sweep-lease:{${this.options.service}:${sweeper}}`;
+    const key = `${untagged(this.options.prefix)}:sweep-lease:{${this.options.service}:${sweeper}}`;
     try {
       return (await this.connection.set(key, this.holder, 'PX', Math.max(1, Math.floor(intervalMs * 0.9)), 'NX')) === 'OK';
     } catch {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { postgreSplitterOptions, splitQuery } from 'dbgate-query-splitter';
 import { Client } from 'pg';
 
 /**
@@ -45,14 +46,52 @@ export function readMigrations(migrationsDir: string): MigrationFile[] {
     });
 }
 
-export async function applyMigrations(databaseUrl: string, migrationsDir: string): Promise<MigrationResult> {
+export interface MigrationOptions {
+  /**
+   * Only the statements of these schemas: a database that holds some services alone (the
+   * ledger's own, say) gets their tables and nothing of the others'. Every statement of the
+   * history names exactly one schema; one that names several cannot be split and fails here.
+   * Recorded in each migration's `logs`, so a database is never migrated for two selections.
+   */
+  schemas?: readonly string[];
+}
+
+/** What `_prisma_migrations.logs` says of a migration applied to some schemas only. */
+const scopeNote = (schemas: readonly string[] | undefined) => (schemas ? `schemas: ${[...schemas].sort().join(', ')}` : null);
+
+/** The schemas a statement touches: `"schema".` qualifiers and `CREATE SCHEMA` names, comments aside. */
+export function schemasOf(statement: string): string[] {
+  const code = statement.replace(/--[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '');
+  const names = new Set<string>();
+  for (const match of code.matchAll(/"([A-Za-z_][A-Za-z0-9_]*)"\s*\./g)) names.add(match[1]!);
+  for (const match of code.matchAll(/\bSCHEMA\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([A-Za-z_][A-Za-z0-9_]*)"?/gi)) names.add(match[1]!);
+  return [...names].sort();
+}
+
+/** A migration's statements that belong to the selected schemas, in order. */
+export function statementsFor(migration: MigrationFile, schemas: readonly string[]): string[] {
+  const selected = new Set(schemas);
+  const statements = splitQuery(migration.sql, postgreSplitterOptions).map((item) => (typeof item === 'string' ? item : item.text));
+  return statements.filter((statement) => {
+    const touched = schemasOf(statement);
+    const inside = touched.filter((name) => selected.has(name));
+    if (inside.length && inside.length < touched.length) {
+      throw new Error(`migration ${migration.name}: a statement touches ${touched.join(' and ')}, so it cannot be applied to ${schemas.join(', ')} alone`);
+    }
+    // A statement that names no schema (an extension, say) belongs to every database.
+    return touched.length === 0 || inside.length > 0;
+  });
+}
+
+export async function applyMigrations(databaseUrl: string, migrationsDir: string, options: MigrationOptions = {}): Promise<MigrationResult> {
+  const scope = scopeNote(options.schemas);
   const client = new Client({ connectionString: databaseUrl, application_name: 'pfs-migrate' });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [PRISMA_ADVISORY_LOCK]);
     await client.query(CREATE_MIGRATIONS_TABLE);
-    const { rows } = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
-      'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
+    const { rows } = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null; logs: string | null }>(
+      'SELECT migration_name, checksum, finished_at, logs FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
     );
     const done = new Map(rows.map((row) => [row.migration_name, row]));
     const result: MigrationResult = { applied: [], alreadyApplied: [] };
@@ -61,6 +100,9 @@ export async function applyMigrations(databaseUrl: string, migrationsDir: string
       if (previous?.finished_at) {
         if (previous.checksum !== migration.checksum) {
           throw new Error(`migration ${migration.name} was edited after it was applied (checksum differs)`);
+        }
+        if ((previous.logs?.startsWith('schemas: ') ? previous.logs : null) !== scope) {
+          throw new Error(`migration ${migration.name} was applied to ${previous.logs ?? 'every schema'}, not to ${scope ?? 'every schema'}: one database, one selection`);
         }
         result.alreadyApplied.push(migration.name);
         continue;
@@ -72,10 +114,14 @@ export async function applyMigrations(databaseUrl: string, migrationsDir: string
       await client.query('BEGIN');
       try {
         await client.query(
-          'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())',
-          [id, migration.checksum, migration.name],
+          'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs, started_at) VALUES ($1, $2, $3, $4, now())',
+          [id, migration.checksum, migration.name, scope],
         );
-        await client.query(migration.sql);
+        if (options.schemas) {
+          for (const statement of statementsFor(migration, options.schemas)) await client.query(statement);
+        } else {
+          await client.query(migration.sql);
+        }
         await client.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [id]);
         await client.query('COMMIT');
       } catch (error) {

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isolateQueues, testDatabaseUrl } from '@pfs/testing';
-import { applyMigrations, ensureDatabase, readMigrations } from '../src';
+import { applyMigrations, ensureDatabase, readMigrations, statementsFor } from '../src';
 import { createThrowawayDatabase, MIGRATIONS_DIR, withClient, type ThrowawayDatabase } from './throwaway-database';
 
 isolateQueues('persistence-mig');
@@ -72,6 +72,51 @@ describe('migration runner', () => {
     expect(second).toEqual({ applied: [], alreadyApplied: migrationNames });
     const count = await withClient(db.url, async (client) => (await client.query('SELECT 1 FROM "_prisma_migrations"')).rowCount);
     expect(count).toBe(migrationNames.length);
+  });
+
+  it('applies the statements of some schemas alone: those schemas exactly as a full run makes them, nothing of the others', async () => {
+    const schemas = ['ledger', 'delivery'];
+    expect(await applyMigrations(db.url, MIGRATIONS_DIR, { schemas })).toEqual({ applied: migrationNames, alreadyApplied: [] });
+    // Tables and columns, constraints, indexes, triggers and functions of a schema, as text.
+    const shape = (url: string) =>
+      withClient(url, async (client) => {
+        const { rows } = await client.query<{ line: string }>(`
+          SELECT n.nspname || ' ' || c.relkind::text || ' ' || c.relname || ' ' || coalesce(string_agg(a.attname || ':' || format_type(a.atttypid, a.atttypmod) || ':' || a.attnotnull::text, ',' ORDER BY a.attnum), '') AS line
+            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+           WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast', 'public')
+           GROUP BY n.nspname, c.relkind, c.relname
+          UNION ALL
+          SELECT n.nspname || ' constraint ' || pg_get_constraintdef(k.oid) FROM pg_constraint k JOIN pg_namespace n ON n.oid = k.connamespace
+           WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'public')
+          UNION ALL
+          SELECT n.nspname || ' trigger ' || pg_get_triggerdef(t.oid) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE NOT t.tgisinternal
+          UNION ALL
+          SELECT n.nspname || ' function ' || p.proname || ' ' || md5(p.prosrc) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+           WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'public')
+          ORDER BY 1`);
+        return rows.map((row) => row.line);
+      });
+    const full = await shape(testDatabaseUrl());
+    const own = await shape(db.url);
+    expect(own.length).toBeGreaterThan(20);
+    expect(own).toEqual(full.filter((line) => schemas.includes(line.split(' ')[0]!)));
+    const present = await withClient(db.url, async (client) => (await client.query<{ name: string }>('SELECT nspname AS name FROM pg_namespace ORDER BY 1')).rows.map((row) => row.name));
+    expect(present.filter((name) => ['organization', 'ledger', 'quote', 'beneficiary', 'webhook', 'delivery'].includes(name))).toEqual(['delivery', 'ledger']);
+
+    // Again with the same schemas: nothing to do. With other ones, or all: refused.
+    expect(await applyMigrations(db.url, MIGRATIONS_DIR, { schemas: ['delivery', 'ledger'] })).toEqual({ applied: [], alreadyApplied: migrationNames });
+    await expect(applyMigrations(db.url, MIGRATIONS_DIR)).rejects.toThrow('one database, one selection');
+    await expect(applyMigrations(db.url, MIGRATIONS_DIR, { schemas: ['ledger'] })).rejects.toThrow('one database, one selection');
+  });
+
+  it('refuses to split a statement that touches a selected schema and another', () => {
+    const migration = { name: '99991231000000_cross', checksum: 'x', sql: 'CREATE TABLE "ledger"."a" (id int);\nCREATE VIEW "ledger"."b" AS SELECT * FROM "quote"."quotes";' };
+    expect(() => statementsFor(migration, ['ledger'])).toThrow('touches ledger and quote');
+    expect(statementsFor({ ...migration, sql: 'CREATE TABLE "ledger"."a" (id int);\n-- "quote". in a comment\nCREATE TABLE "quote"."c" (note text DEFAULT \'x;y\');' }, ['quote'])).toEqual([
+      '-- "quote". in a comment\nCREATE TABLE "quote"."c" (note text DEFAULT \'x;y\')',
+    ]);
   });
 
   it('applies only the migrations that are new', async () => {

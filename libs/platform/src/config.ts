@@ -1,12 +1,17 @@
 import { createHmac } from 'node:crypto';
 import type { ServiceEnvironment } from '@pfs/contracts';
+import { clusterTarget, hashTagged } from './redis-target';
 
 /** Settings every app reads; each is documented in the README's configuration table. */
 export interface PlatformConfig {
   serviceEnv: ServiceEnvironment;
   databaseUrl: string;
+  /** REDIS_URL, or the `redis-cluster://` target of REDIS_CLUSTER_NODES (see redis-target.ts). */
   redisUrl: string;
-  /** Prefix of every BullMQ key, so parallel test runs never see each other's jobs. */
+  /**
+   * Prefix of every BullMQ key, so parallel test runs never see each other's jobs. On a Redis
+   * Cluster it is hash-tagged (`{pfs}`), so that each queue's keys share a slot.
+   */
   queuePrefix: string;
   apiKeyPepper: string;
   cursorSecret: string;
@@ -35,11 +40,13 @@ export function readPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
   }
   const apiKeyPepper = env.API_KEY_PEPPER ?? (serviceEnv === 'sandbox' ? 'sandbox-pepper-not-secret' : '');
   if (!apiKeyPepper) throw new Error('API_KEY_PEPPER is required in production');
+  // A Redis Cluster when set; REDIS_URL (one server) otherwise.
+  const cluster = env.REDIS_CLUSTER_NODES?.trim() || undefined;
   return {
     serviceEnv,
     databaseUrl: env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/pfs',
-    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    queuePrefix: env.QUEUE_PREFIX ?? 'pfs',
+    redisUrl: cluster ? clusterTarget(cluster) : (env.REDIS_URL ?? 'redis://127.0.0.1:6379'),
+    queuePrefix: cluster ? hashTagged(env.QUEUE_PREFIX ?? 'pfs') : (env.QUEUE_PREFIX ?? 'pfs'),
     apiKeyPepper,
     // Its own key: derived from the pepper for its purpose, never the pepper itself.
     cursorSecret: env.CURSOR_SECRET ?? createHmac('sha256', apiKeyPepper).update('pfs list cursors v1').digest('hex'),

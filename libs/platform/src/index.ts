@@ -6,3 +6,4 @@ export * from './metrics';
 export * from './shutdown';
 export * from './secret-box';
 export * from './host-resolver';
+export * from './redis-target';

@@ -84,3 +84,14 @@ export async function lockWaiterAppears(databaseUrl: string, timeoutMs = 20000):
     await client.end();
   }
 }
+
+/**
+ * A fresh database beside the run's (named after it, so the run's teardown drops it too) that
+ * holds only the given schemas, migrated as a service's own database is: `--schema` alone.
+ */
+export async function createSchemaDatabase(templateUrl: string, schemas: readonly string[]): Promise<string> {
+  const url = withDatabase(templateUrl, `${databaseName(templateUrl)}_${randomBytes(4).toString('hex')}`);
+  await ensureDatabase(url);
+  await applyMigrations(url, MIGRATIONS, { schemas });
+  return url;
+}

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import type { Redis } from 'ioredis';
-import { createProducerConnection } from '@pfs/messaging';
+import { createProducerConnection, type RedisClient } from '@pfs/messaging';
+import { untagged } from '@pfs/platform';
 import type { GatewayConfig } from '../gateway.config';
 import { GATEWAY_CONFIG } from '../gateway.tokens';
 
@@ -32,7 +32,7 @@ type ScriptCommand = (...keysAndArgs: Array<string | number>) => Promise<unknown
  */
 @Injectable()
 export class GatewayRedis implements OnApplicationShutdown {
-  readonly client: Redis;
+  readonly client: RedisClient;
   /** Every key of this deployment starts with it (QUEUE_PREFIX), so parallel test runs stay apart. */
   readonly prefix: string;
   private readonly defined = new Set<string>();
@@ -53,7 +53,9 @@ export class GatewayRedis implements OnApplicationShutdown {
   }
 
   key(...parts: string[]): string {
-    return [this.prefix, ...parts].join(':');
+    // Without the queues' hash tag: on a Redis Cluster these keys (each script takes one)
+    // spread over the slots instead of all landing on the queues' primary.
+    return [untagged(this.prefix), ...parts].join(':');
   }
 
   run(script: RedisScript, keys: string[], args: Array<string | number>): Promise<unknown> {

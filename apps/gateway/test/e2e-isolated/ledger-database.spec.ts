@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Big } from '@pfs/contracts';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
-import { createTestDatabase, eventually, isolateQueues, ledgerInvariantViolations, testDatabaseUrl } from '@pfs/testing';
+import { createSchemaDatabase, eventually, isolateQueues, ledgerInvariantViolations, testDatabaseUrl } from '@pfs/testing';
 import { send, type Answer } from '../support/http-client';
 import { startE2eStack, type CreatedOrganization, type E2eStack } from '../e2e/support/e2e-stack';
 
@@ -9,9 +9,10 @@ const queuePrefix = isolateQueues('gw-e2e-ledger-db');
 
 /*
  * Every service owns its schema and reads no other's, so each can live in a database of its own:
- * here the ledger runs on a second database (on the same server) while the organization and quote
- * services share the first. Signing up, funding, quoting and executing work end to end, the
- * ledger's rows are all in its own database, and none are in the other.
+ * here the ledger runs on a second database (on the same server), migrated for its schema alone,
+ * while the organization and quote services share the first. Signing up, funding, quoting and
+ * executing work end to end, the ledger's rows are all in its own database, none are in the
+ * other, and its database has no other service's schema.
  */
 describe('the ledger on a database of its own (end to end)', () => {
   let e2e: E2eStack;
@@ -24,8 +25,8 @@ describe('the ledger on a database of its own (end to end)', () => {
     send(e2e.baseUrl, path, { method: 'POST', key: org.apiKey, ...(body ? { body } : {}), headers: { 'Idempotency-Key': randomUUID() } });
 
   beforeAll(async () => {
-    // Made before the stack: a database is cloned from the run's while nothing is connected to it.
-    ledgerDatabaseUrl = await createTestDatabase(testDatabaseUrl());
+    // Made as `run stack` makes one: the migrations of the ledger's schema alone.
+    ledgerDatabaseUrl = await createSchemaDatabase(testDatabaseUrl(), ['ledger']);
     e2e = await startE2eStack(queuePrefix, {}, {
       apps: ['organization-service', 'ledger-service', 'quote-service'],
       envByApp: { 'ledger-service': { DATABASE_URL: ledgerDatabaseUrl } },
@@ -67,7 +68,11 @@ describe('the ledger on a database of its own (end to end)', () => {
     // The organization and the quote live in the first.
     expect(await shared.organization.count({ where: { id: org.organizationId } })).toBe(1);
     expect(await shared.quote.count({ where: { id: quoteId, status: 'COMPLETED' } })).toBe(1);
-    expect(await ledger.organization.count({ where: { id: org.organizationId } })).toBe(0);
+    // The ledger's database holds its schema and no other service's.
+    const schemas = await ledger.$queryRaw<Array<{ name: string }>>`
+      SELECT schema_name AS name FROM information_schema.schemata
+      WHERE schema_name IN ('organization', 'ledger', 'quote', 'beneficiary', 'webhook', 'delivery') ORDER BY 1`;
+    expect(schemas.map((row) => row.name)).toEqual(['ledger']);
     expect(await ledgerInvariantViolations(ledgerDatabaseUrl)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Big } from '@pfs/contracts';
+import { startRedisCluster, type RedisCluster } from '@pfs/devstack';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
-import { eventually, isolateQueues, ledgerInvariantViolations, testDatabaseUrl } from '@pfs/testing';
+import { eventually, isolateQueues, ledgerInvariantViolations, redisContentsUnder, testDatabaseUrl } from '@pfs/testing';
 import { inPool, send, sleep, type Answer } from '../support/http-client';
 import { startE2eStack, type CreatedOrganization, type E2eStack } from '../e2e/support/e2e-stack';
 import { TestDnsServer } from '../e2e/support/test-dns-server';
@@ -17,13 +18,16 @@ const TRADES = 9;
 const KILLED = ['ledger-service-2', 'quote-service-2', 'webhook-delivery-worker-2'];
 
 /*
- * Two processes of every service and of the worker, two gateways behind one port: faucet credits,
- * servicenet transfers and quote executions run at once while one replica of the ledger, of the
- * quote service and of the worker is killed with -9. A client retries what failed (503 or a lost
- * connection) with the same Idempotency-Key, as a partner would: every request then takes effect
- * exactly once, every event reaches the webhook receiver, and the books balance.
+ * Two processes of every service and of the worker, two gateways behind one port, on a Redis
+ * Cluster of three primaries (REDIS_CLUSTER_NODES): faucet credits, servicenet transfers and
+ * quote executions run at once while one replica of the ledger, of the quote service and of the
+ * worker is killed with -9 and the primary that holds the queues is restarted. A client retries
+ * what failed (503 or a lost connection) with the same Idempotency-Key, as a partner would: every
+ * request then takes effect exactly once, every event reaches the webhook receiver, and the books
+ * balance. Every other end-to-end file runs on one Redis, the default.
  */
-describe('two replicas of everything, one of each killed mid-load (end to end)', () => {
+describe('two replicas of everything on a Redis Cluster, one of each killed and a primary restarted mid-load (end to end)', () => {
+  let cluster: RedisCluster;
   let e2e: E2eStack;
   let prisma: PrismaClient;
   let dns: TestDnsServer;
@@ -53,9 +57,10 @@ describe('two replicas of everything, one of each killed mid-load (end to end)',
   beforeAll(async () => {
     dns = await new TestDnsServer().start();
     dns.records.set('localhost', ['127.0.0.1']);
+    cluster = await startRedisCluster();
     e2e = await startE2eStack(
       queuePrefix,
-      { COMMAND_TIMEOUT_MS: '3000', WEBHOOK_ALLOW_INSECURE_URLS: 'true', WEBHOOK_DNS_SERVERS: dns.address, WEBHOOK_SWEEP_INTERVAL_MS: '1000' },
+      { REDIS_CLUSTER_NODES: cluster.nodesSetting, COMMAND_TIMEOUT_MS: '3000', WEBHOOK_ALLOW_INSECURE_URLS: 'true', WEBHOOK_DNS_SERVERS: dns.address, WEBHOOK_SWEEP_INTERVAL_MS: '1000' },
       { replicas: 2 },
     );
     prisma = createPrismaClient({ databaseUrl: testDatabaseUrl(), poolSize: 2, applicationName: 'gateway-e2e-replicas' });
@@ -76,6 +81,7 @@ describe('two replicas of everything, one of each killed mid-load (end to end)',
     await dns?.stop();
     await prisma?.$disconnect();
     await e2e?.stop();
+    await cluster?.stop();
   }, 90000);
 
   it('every accepted request takes effect once, every event is delivered, the books balance', async () => {
@@ -86,13 +92,18 @@ describe('two replicas of everything, one of each killed mid-load (end to end)',
     );
     const receiver = await flows.receiver();
     await flows.endpoint(payer, receiver);
+    // Every BullMQ key carries the hash tag {prefix}: one primary holds every queue.
+    const queuesPrimary = await cluster.primaryOf(`{${queuePrefix}}`);
+    const restartQueuesPrimary = () => cluster.restartPrimary(queuesPrimary);
 
     let answered = 0;
     let killing: Promise<unknown> | undefined;
     const counted = async <T>(work: Promise<T>): Promise<T> => {
       const value = await work;
       answered += 1;
-      if (!killing && answered >= (FAUCETS + TRANSFERS + TRADES) / 3) killing = Promise.all(KILLED.map((instance) => e2e.stack.stopApp(instance, 'SIGKILL')));
+      if (!killing && answered >= (FAUCETS + TRANSFERS + TRADES) / 3) {
+        killing = Promise.all([...KILLED.map((instance) => e2e.stack.stopApp(instance, 'SIGKILL')), restartQueuesPrimary()]);
+      }
       return value;
     };
     const faucet = () =>
@@ -108,6 +119,10 @@ describe('two replicas of everything, one of each killed mid-load (end to end)',
     const answers = await inPool(work.length, 8, (index) => (work[index] as () => Promise<Answer>)());
     await killing;
     for (const instance of KILLED) expect(e2e.stack.apps.get(instance)?.process.signalCode).toBe('SIGKILL');
+    // The apps ran on the cluster: their queues are on its primary, nothing on the single Redis.
+    const queueKeys = await cluster.command(queuesPrimary, ['EVAL', "return #redis.call('KEYS', ARGV[1])", '0', `{${queuePrefix}}:*`]);
+    expect(Number(queueKeys)).toBeGreaterThan(0);
+    expect(await redisContentsUnder(queuePrefix)).toEqual([]);
 
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200 || status === 201)).toHaveLength(work.length);

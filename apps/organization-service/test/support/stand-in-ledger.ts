@@ -1,7 +1,6 @@
 import { Worker, type Job } from 'bullmq';
 import { commandQueueName, type CommandJobData, type CommandPayload, type CommandReplyMessage } from '@pfs/contracts';
-import { createProducerConnection, createRedisConnection } from '@pfs/messaging';
-import type { Redis } from 'ioredis';
+import { createProducerConnection, createRedisConnection, type RedisClient } from '@pfs/messaging';
 
 export interface OpenPrimaryRequest {
   payload: CommandPayload<'ledger', 'accounts.open-primary'>;
@@ -22,8 +21,8 @@ export class StandInLedger {
   inspect: (payload: CommandPayload<'ledger', 'accounts.open-primary'>) => Promise<unknown> = async () => undefined;
   private readonly opened = new Set<string>();
   private worker?: Worker;
-  private connection?: Redis;
-  private publisher?: Redis;
+  private connection?: RedisClient;
+  private publisher?: RedisClient;
 
   constructor(
     private readonly redisUrl: string,

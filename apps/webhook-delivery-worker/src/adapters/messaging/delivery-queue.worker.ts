@@ -1,9 +1,8 @@
 import { WEBHOOK_DELIVERY_JOBS, WEBHOOK_DELIVERY_QUEUE, type DeliveryAttemptJob, type WebhookDeliveryJobName } from '@pfs/contracts';
 import { randomUUID } from 'node:crypto';
-import { buildHandlerRegistry, createProducerConnection, createRedisConnection } from '@pfs/messaging';
+import { buildHandlerRegistry, createProducerConnection, createRedisConnection, type RedisClient } from '@pfs/messaging';
 import { runWithRequestId, type Logger, type WebhookAttemptMetrics } from '@pfs/platform';
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { AttemptDeliveryUseCase, AttemptOutcome } from '../../application/use-cases/attempt-delivery/attempt-delivery.use-case';
 import { EndpointSlots } from './endpoint-slots';
 
@@ -35,8 +34,8 @@ const SLOT_WAIT_MS = 1000;
 export class DeliveryQueueWorker {
   private readonly handlers: Map<string, JobHandler>;
   private slots?: EndpointSlots;
-  private slotConnection?: Redis;
-  private connection?: Redis;
+  private slotConnection?: RedisClient;
+  private connection?: RedisClient;
   private worker?: Worker;
 
   constructor(

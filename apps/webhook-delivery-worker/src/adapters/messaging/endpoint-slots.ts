@@ -1,4 +1,5 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@pfs/messaging';
+import { untagged } from '@pfs/platform';
 import { ProcessEndpointSlots } from './process-endpoint-slots';
 
 export interface EndpointSlotsOptions {
@@ -50,7 +51,7 @@ if redis.call('ZREM', KEYS[1], ARGV[1]) == 1 then
 end
 return 0`;
 
-type SlotCommands = Redis & {
+type SlotCommands = RedisClient & {
   endpointSlotTake(slots: string, moved: string, cap: number, token: string, leaseMs: number): Promise<number>;
   endpointSlotGive(slots: string, moved: string, token: string, leaseMs: number): Promise<number>;
 };
@@ -72,7 +73,7 @@ export class EndpointSlots {
   private sequence = 0;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly options: EndpointSlotsOptions,
     private readonly holder: string,
   ) {
@@ -125,6 +126,7 @@ export class EndpointSlots {
 
   private keys(endpointId: string): [string, string] {
     // One hash tag per endpoint: both keys of a script in one Redis Cluster slot.
-    return [`${this.options.prefix}:endpoint-slots:{${endpointId}}`, `${this.options.prefix}:endpoint-slots-moved:{${endpointId}}`];
+    const prefix = untagged(this.options.prefix);
+    return [`${prefix}:endpoint-slots:{${endpointId}}`, `${prefix}:endpoint-slots-moved:{${endpointId}}`];
   }
 }
