@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Queue } from 'bullmq';
+import { Cluster } from 'ioredis';
 import {
   commandLane,
   commandQueueName,
@@ -79,6 +80,7 @@ export class CommandBus {
   private readonly liveWorkers = new Map<string, number>();
   private readonly workerChecks = new Map<string, Promise<void>>();
   private workerTimer?: NodeJS.Timeout;
+  private refreshing = false;
   private started?: Promise<void>;
   private closing?: Promise<void>;
   /** Called once per send with how it ended (the gateway's command round-trip metric). */
@@ -202,8 +204,27 @@ export class CommandBus {
     return queue;
   }
 
+  /**
+   * Every queue this bus has sent to, from one CLIENT LIST: BullMQ's own count lists the clients
+   * once per queue, and that listing is most of an idle process's work and of Redis's.
+   */
   private async refreshWorkers(): Promise<void> {
-    await Promise.all([...this.liveWorkers.keys()].map((queueName) => this.checkWorkers(queueName)));
+    const queueNames = [...this.liveWorkers.keys()];
+    if (!queueNames.length || this.refreshing) return;
+    this.refreshing = true;
+    try {
+      const listings = await clientListings(this.connection);
+      for (const queueName of queueNames) {
+        const names = workerClientNames(this.queue(queueName));
+        // On a cluster each node lists its own clients: the queue's workers are on its node.
+        const counts = listings.map((listing) => countNamed(listing, names));
+        this.liveWorkers.set(queueName, Math.max(0, ...counts));
+      }
+    } catch {
+      // Redis unreachable: keep the last known counts; sends time out instead.
+    } finally {
+      this.refreshing = false;
+    }
   }
 
   /** One CLIENT LIST per queue at a time, however many sends are waiting on it. */
@@ -252,6 +273,28 @@ export class CommandBus {
  */
 function removeOnFail(lane: CommandLane): true | { age: number } {
   return lane === 'queries' ? { age: 3600 } : true;
+}
+
+/** The CLIENT LIST of the server, or of each primary of a cluster. */
+async function clientListings(connection: RedisClient): Promise<string[]> {
+  const nodes = connection instanceof Cluster ? connection.nodes('master') : [connection];
+  return Promise.all(nodes.map((node) => node.client('LIST') as Promise<string>));
+}
+
+/** The connection names of a queue's workers, as BullMQ's getWorkers matches them. */
+function workerClientNames(queue: Queue): { exact: string; prefix: string } {
+  // BullMQ's own naming (protected, so reached through a cast) rather than a copy of its format.
+  const name = (queue as unknown as { clientName(): string }).clientName();
+  return { exact: name, prefix: `${name}:w:` };
+}
+
+function countNamed(listing: string, names: { exact: string; prefix: string }): number {
+  let count = 0;
+  for (const match of listing.matchAll(/(?:^| )name=(\S*)/gm)) {
+    const name = match[1]!;
+    if (name === names.exact || name.startsWith(names.prefix)) count += 1;
+  }
+  return count;
 }
 
 function roundTripOutcome(error: unknown): RoundTripOutcome {

@@ -135,6 +135,10 @@ export class OutboxRelay {
   }
 
   private async publishBatch(): Promise<number> {
+    // Most passes find nothing (the writer's hand-off has published it): one indexed probe on the
+    // driver, instead of a transaction, says so.
+    const waiting = await sendOnDriver(this.prisma, Prisma.sql`SELECT 1 FROM ${Prisma.raw(this.table)} WHERE published_at IS NULL LIMIT 1`);
+    if (!waiting.rowCount) return 0;
     const rows = await this.prisma.$transaction(async (tx) => {
       const batch = await tx.$queryRaw<Array<{ id: string; payload: DomainEvent; created_at: Date }>>`
         SELECT id, payload, created_at FROM ${Prisma.raw(this.table)}

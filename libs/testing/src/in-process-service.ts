@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { bootstrapService, CommandBus, type RunningService } from '@pfs/messaging';
-import { readPlatformConfig } from '@pfs/platform';
+import type { CommandBus, RunningService } from '@pfs/messaging';
+
+// @pfs/messaging (NestJS, BullMQ) and @pfs/platform load when a service is started, not when this
+// library is imported: most test files import it for a helper and would pay for both.
 
 export interface ServiceUnderTest extends RunningService {
   adminUrl: string;
@@ -14,6 +16,7 @@ export interface ServiceUnderTest extends RunningService {
  * admin port chosen by the OS and a command bus to talk to it as the gateway would.
  */
 export async function startServiceUnderTest(rootModule: unknown): Promise<ServiceUnderTest> {
+  const [{ bootstrapService, CommandBus }, { readPlatformConfig }] = await Promise.all([import('@pfs/messaging'), import('@pfs/platform')]);
   process.env.ADMIN_PORT = '0';
   const running = await bootstrapService(rootModule, 0);
   const config = readPlatformConfig();
@@ -29,26 +32,4 @@ export async function startServiceUnderTest(rootModule: unknown): Promise<Servic
       await running.stop();
     },
   };
-}
-
-/**
- * Polls until `probe` returns a value other than undefined, or fails after `timeoutMs`. The
- * default deadline is generous on purpose: it only decides how late a broken test fails, and
- * a busy 2-core machine can take seconds for what usually takes milliseconds.
- */
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 20000, intervalMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`condition not met within ${timeoutMs} ms${lastError ? `: ${(lastError as Error).message}` : ''}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
 }

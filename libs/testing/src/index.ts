@@ -1,4 +1,5 @@
 export * from './test-env';
+export * from './eventually';
 export * from './in-process-service';
 export * from './test-database';
 export * from './service-smoke';

@@ -1,4 +1,4 @@
-import { createRedisConnection } from '@pfs/messaging';
+import type { RedisClient } from '@pfs/messaging';
 import { testRedisUrl } from './test-env';
 
 /** One key and everything it holds, flattened to text. */
@@ -14,6 +14,8 @@ export interface RedisEntry {
  * assert what Redis holds at rest; DUMP would not do, as it may compress a value.
  */
 export async function redisContentsUnder(prefix: string, redisUrl = testRedisUrl()): Promise<RedisEntry[]> {
+  // Loaded here, not with the library: see in-process-service.ts.
+  const { createRedisConnection } = await import('@pfs/messaging');
   const redis = createRedisConnection(redisUrl, 'test-redis-contents');
   try {
     const keys = new Set<string>();
@@ -50,7 +52,7 @@ export async function redisKeysHolding<N extends string>(prefix: string, needles
   return found;
 }
 
-type Connection = ReturnType<typeof createRedisConnection>;
+type Connection = RedisClient;
 
 async function readValue(redis: Connection, key: string, type: string): Promise<string[] | undefined> {
   switch (type) {

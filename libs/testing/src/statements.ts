@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Client } from 'pg';
-import { currentRequestId } from '@pfs/platform';
 
 const measuring = new AsyncLocalStorage<true>();
 
@@ -12,6 +11,8 @@ const measuring = new AsyncLocalStorage<true>();
  */
 export async function statementsDuring(work: () => Promise<unknown>, options: { requestId?: string } = {}): Promise<string[]> {
   const sent: string[] = [];
+  // Loaded here, not with the library: see in-process-service.ts.
+  const { currentRequestId } = await import('@pfs/platform');
   const prototype = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = prototype.query;
   const counted = () => (options.requestId === undefined ? measuring.getStore() === true : currentRequestId() === options.requestId);

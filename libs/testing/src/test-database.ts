@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { applyMigrations, ensureDatabase } from '@pfs/persistence';
 
 const MIGRATIONS = join(__dirname, '../../../prisma/migrations');
 const TEMPLATE_LOCK = 72707370;
@@ -36,6 +35,7 @@ export async function createTestDatabase(templateUrl: string): Promise<string> {
   await onMaintenance(templateUrl, async (client) => {
     await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     try {
+      const { applyMigrations, ensureDatabase } = await import('@pfs/persistence');
       await ensureDatabase(templateUrl);
       await applyMigrations(templateUrl, MIGRATIONS);
       // CREATE DATABASE … TEMPLATE needs the template free of sessions; the migration
@@ -91,6 +91,7 @@ export async function lockWaiterAppears(databaseUrl: string, timeoutMs = 20000):
  */
 export async function createSchemaDatabase(templateUrl: string, schemas: readonly string[]): Promise<string> {
   const url = withDatabase(templateUrl, `${databaseName(templateUrl)}_${randomBytes(4).toString('hex')}`);
+  const { applyMigrations, ensureDatabase } = await import('@pfs/persistence');
   await ensureDatabase(url);
   await applyMigrations(url, MIGRATIONS, { schemas });
   return url;

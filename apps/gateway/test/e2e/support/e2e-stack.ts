@@ -94,6 +94,7 @@ function e2eStackOf(stack: RunningStack, queuePrefix: string, env: NodeJS.Proces
   if (!baseUrl) throw new Error('the stack started without a gateway');
 
   const cli = <T>(...args: string[]): Promise<T> => operatorCli<T>(args, { inProcess: cliInProcess, env });
+  const gatewayLines = { read: 0, parsed: [] as Array<Record<string, unknown>> };
 
   return {
     stack,
@@ -103,14 +104,18 @@ function e2eStackOf(stack: RunningStack, queuePrefix: string, env: NodeJS.Proces
     cli,
     createOrganization: (label) => cli<CreatedOrganization>('org:create', '--name', `${label} ${randomBytes(4).toString('hex')}`, '--approved'),
     get: (path, options = {}) => send(baseUrl, path, options),
-    gatewayLog: () =>
-      (stack.apps.get('gateway')?.output ?? []).flatMap((line) => {
+    gatewayLog: () => {
+      // Tests poll it: only the lines logged since the last call are parsed.
+      const lines = stack.apps.get('gateway')?.output ?? [];
+      for (; gatewayLines.read < lines.length; gatewayLines.read += 1) {
         try {
-          return [JSON.parse(line) as Record<string, unknown>];
+          gatewayLines.parsed.push(JSON.parse(lines[gatewayLines.read] as string) as Record<string, unknown>);
         } catch {
-          return [];
+          // not a JSON line (a crash's stack trace, say)
         }
-      }),
+      }
+      return gatewayLines.parsed;
+    },
     stop: () => stack.stop(),
   };
 }

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, type WriteStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +14,8 @@ export interface SharedStackHandle {
   stack: RunningStack;
   dns: TestDnsServer;
   logDir: string;
+  /** The apps' log files, open for appending until the teardown ends them. */
+  logs: Map<string, WriteStream>;
 }
 
 export const HANDLE = Symbol.for('pfs.e2e.sharedStack');
@@ -28,6 +30,13 @@ export default async function sharedStackSetup(): Promise<void> {
   process.env.PFS_TEST_TEMPLATE_URL = testDatabaseUrl();
   process.env.DATABASE_URL = await createTestDatabase(process.env.PFS_TEST_TEMPLATE_URL);
   const logDir = mkdtempSync(join(tmpdir(), 'pfs-e2e-logs-'));
+  // One append stream per app: a line is a buffered write, not an open, write and close.
+  const logs = new Map<string, WriteStream>();
+  const logOf = (app: string): WriteStream => {
+    let stream = logs.get(app);
+    if (!stream) logs.set(app, (stream = createWriteStream(logFileOf(logDir, app), { flags: 'a' })));
+    return stream;
+  };
   const dns = await new TestDnsServer().start();
   dns.records.set('localhost', ['127.0.0.1']);
   const queuePrefix = `e2e-${randomBytes(4).toString('hex')}`;
@@ -45,7 +54,7 @@ export default async function sharedStackSetup(): Promise<void> {
       ports: 'random',
       env,
       readyTimeoutMs: 90000,
-      onLine: (app, line) => appendFileSync(logFileOf(logDir, app), `${line}\n`),
+      onLine: (app, line) => logOf(app).write(`${line}\n`),
     });
   } catch (error) {
     await dns.stop();
@@ -58,5 +67,5 @@ export default async function sharedStackSetup(): Promise<void> {
     apps: [...stack.apps.values()].map((app) => ({ name: app.instance, port: app.port, url: app.url, adminUrl: app.adminUrl, logFile: logFileOf(logDir, app.instance) })),
   };
   process.env[SHARED_STACK_VARIABLE] = JSON.stringify(description);
-  (globalThis as Record<symbol, SharedStackHandle>)[HANDLE] = { stack, dns, logDir };
+  (globalThis as Record<symbol, SharedStackHandle>)[HANDLE] = { stack, dns, logDir, logs };
 }

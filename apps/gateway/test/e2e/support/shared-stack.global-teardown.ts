@@ -8,6 +8,7 @@ export default async function sharedStackTeardown(): Promise<void> {
   if (handle) {
     await handle.stack.stop();
     await handle.dns.stop();
+    await Promise.all([...handle.logs.values()].map((stream) => new Promise((resolve) => stream.end(resolve))));
     // PFS_E2E_KEEP_LOGS=1 keeps the apps' logs for a look after the run.
     if (process.env.PFS_E2E_KEEP_LOGS === '1') process.stdout.write(`shared stack logs kept in ${handle.logDir}\n`);
     else rmSync(handle.logDir, { recursive: true, force: true });
