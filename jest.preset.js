@@ -36,6 +36,8 @@ module.exports = {
   globalTeardown: path.join(__dirname, 'libs/testing/src/global-teardown.ts'),
   testTimeout: 30000,
   cacheDirectory: path.join(__dirname, 'node_modules/.cache/jest'),
+  // One transform cache for every project (jest names it after the id): see tools/jest/transform.js.
+  id: 'pfs',
   // Under the test command (scripts/test.mjs), each run also writes its counts for the command's
   // total. Set here rather than as `-- --reporters` arguments: turbo would pass those to every
   // task of its run and hash them into the builds' keys too.

@@ -1,7 +1,11 @@
 // Jest transform: TypeScript through swc; ESM-only packages in node_modules (NestJS 12,
 // cookie, …) rewritten to CommonJS, because Node 20's require(esm) is not available inside
 // Jest's module registry. Plain CommonJS dependencies pass through untouched (and fast).
+const { createHash } = require('node:crypto');
+const { readFileSync } = require('node:fs');
 const { createTransformer } = require('@swc/jest');
+
+const TRANSFORM_KEY = [readFileSync(__filename, 'utf8'), require('@swc/core/package.json').version, require('@swc/jest/package.json').version].join('\0');
 
 const swcOptions = (moduleType) => ({
   jsc: {
@@ -26,7 +30,18 @@ module.exports = {
     }
     return { code: src };
   },
+  // What a file becomes depends on this file, swc and the file alone, not on the project that asks:
+  // with the preset's shared `id`, every jest project of a run (and of the next) reuses one
+  // transform of a library source or an ES-module dependency instead of making its own.
   getCacheKey(src, filename, options) {
-    return ts.getCacheKey(src, filename, options) + (filename.includes('/node_modules/') ? 'nm1' : '');
+    return createHash('sha1')
+      .update(TRANSFORM_KEY)
+      .update('\0')
+      .update(filename)
+      .update('\0')
+      .update(src)
+      .update(options.instrument ? '\0instrument' : '')
+      .update(options.supportsStaticESM ? '\0esm' : '')
+      .digest('hex');
   },
 };
