@@ -15,7 +15,7 @@ const nodeGlobals = Object.fromEntries(
 );
 
 export default defineConfig(
-  globalIgnores(['**/dist/', '**/node_modules/', '**/coverage/', '.data/', 'libs/persistence/src/generated/']),
+  globalIgnores(['**/dist/', '**/node_modules/', '**/coverage/', '.data/', 'libs/persistence/src/generated/', 'libs/client/src/generated/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -91,6 +91,9 @@ async function main() {
     DATABASE_URL: infra.databaseUrl,
     REDIS_URL: infra.redisUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // A local stack delivers webhooks to receivers on this machine (http://127.0.0.1:…), as the
+    // quickstart example's; private and metadata addresses stay refused. Never in production.
+    WEBHOOK_ALLOW_INSECURE_URLS: process.env.WEBHOOK_ALLOW_INSECURE_URLS ?? 'true',
   };
   if (localCluster) {
     const clusterStarted = Date.now();

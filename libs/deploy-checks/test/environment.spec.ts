@@ -14,6 +14,8 @@ const NOT_DEPLOYMENT_SETTINGS: Record<string, string> = {
   PFS_FORCE_REDIS_SERVER: 'dev knob of the run stack / test commands (@pfs/devstack), never set in a deployment',
   PFS_TEST_TEMPLATE_URL: "set by the test setup (@pfs/testing's globalSetup) for itself",
   PFS_TEST_DROP_FIRST_REPLY: 'test hook of the command consumer (a lost reply on purpose); refused when SERVICE_ENV=production',
+  PFS_BASE_URL: "read only by @pfs/client's quickstart example, which a partner runs against a deployment",
+  PFS_API_KEY: "read only by @pfs/client's quickstart example: the partner's sandbox key",
   MIGRATIONS_DIR: 'read only by the local migration runner (pnpm migrate); deployments run prisma migrate deploy from the migrate image',
 };
 

@@ -21,8 +21,9 @@ export interface TestGateway {
  * the real Redis under this test file's prefix. `env` overrides the configuration (a small
  * rate limit, a short lease); `controllers` mounts test-only routes beside the real ones.
  */
-export async function startTestGateway(options: { env?: NodeJS.ProcessEnv; controllers?: Type[] } = {}): Promise<TestGateway> {
-  const config = readGatewayConfig({ ...process.env, ...options.env });
+export async function startTestGateway(options: { env?: NodeJS.ProcessEnv; controllers?: Type[]; baseEnv?: NodeJS.ProcessEnv } = {}): Promise<TestGateway> {
+  // `baseEnv`: the settings to start from (this process's environment unless given).
+  const config = readGatewayConfig({ ...(options.baseEnv ?? process.env), ...options.env });
   const logs = memoryLogger();
   const bus = new CommandBus({ redisUrl: config.redisUrl, prefix: config.queuePrefix, timeoutMs: config.commandTimeoutMs, name: 'gateway-test' });
   await bus.start();
