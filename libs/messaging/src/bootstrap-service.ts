@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Clock, deadLetterQueueName } from '@pfs/contracts';
-import { PrismaClient } from '@pfs/persistence';
+import { driverPoolOf, PrismaClient } from '@pfs/persistence';
 import {
   handleShutdownSignals,
   MetricsRegistry,
@@ -55,7 +55,14 @@ export async function bootstrapService(rootModule: unknown, defaultAdminPort: nu
     // A subscriber's dead-letter queue too: its `waiting` count is the dead letters held.
     [...commands.queueNames, ...(events?.hasSubscriptions ? [events.queueName, deadLetterQueueName(events.subscriber)] : [])],
   );
-  instrumentService(metrics, { commands, events, relay, depth });
+  const pool = driverPoolOf(prisma);
+  instrumentService(metrics, {
+    commands,
+    events,
+    relay,
+    depth,
+    pool: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 } : undefined),
+  });
 
   await prisma.$queryRaw`SELECT 1`;
   // Ready means consumed: senders must see the workers before /readyz says so. The admin port

@@ -3,7 +3,8 @@ import type { QueueDepth } from '@pfs/platform';
 import { createProducerConnection, type RedisClient } from './redis-connection';
 
 /**
- * Reads how many jobs each of some queues holds per state, for the queue-depth gauge. Its one
+ * Reads how many jobs each of some queues holds per state, and how long the oldest has waited,
+ * for the queue gauges. Its one
  * Redis connection opens on the first read (a scrape), so an unscraped process holds none.
  */
 export class QueueDepthReader {
@@ -29,6 +30,17 @@ export class QueueDepthReader {
       }),
     );
     return depths.flat();
+  }
+
+  /** Age of the oldest job waiting in each queue (0 when none waits), for the queue-age gauge. */
+  async ages(now = Date.now()): Promise<Array<{ queue: string; ageSeconds: number }>> {
+    return Promise.all(
+      this.queueNames.map(async (queue) => {
+        // Oldest first: the next job a worker takes.
+        const [oldest] = await this.queue(queue).getJobs(['waiting', 'prioritized'], 0, 0, true);
+        return { queue, ageSeconds: oldest ? Math.max(0, (now - oldest.timestamp) / 1000) : 0 };
+      }),
+    );
   }
 
   async close(): Promise<void> {

@@ -4,8 +4,11 @@ import {
   jobDurationHistogram,
   jobOutcomesCounter,
   outboxMetrics,
+  dbPoolGauge,
+  queueAgeGauge,
   queueDepthGauge,
   type MetricsRegistry,
+  type PoolUsage,
 } from '@pfs/platform';
 import { commandLane, commandQueueName, subscribedEventTypes, type ServiceName } from '@pfs/contracts';
 import type { CommandBus } from './command-bus';
@@ -26,6 +29,8 @@ export interface ServiceInstruments {
   relay: OutboxRelay;
   /** The queues this process consumes, read at scrape time. */
   depth: QueueDepthReader;
+  /** The process's PostgreSQL pool, read at scrape time. */
+  pool?: () => PoolUsage | undefined;
 }
 
 /**
@@ -56,6 +61,8 @@ export function instrumentService(registry: MetricsRegistry, parts: ServiceInstr
     events.onDeadLettered = (event) => deadLettered.inc({ subscriber, event });
   }
   queueDepthGauge(registry, () => parts.depth.read());
+  queueAgeGauge(registry, () => parts.depth.ages());
+  if (parts.pool) dbPoolGauge(registry, parts.pool);
   const outbox = outboxMetrics(registry, parts.relay.schema, () => parts.relay.backlog());
   parts.relay.onPublished = (count) => outbox.published.inc({ schema: parts.relay.schema }, count);
 }

@@ -135,6 +135,15 @@ describe('a service instance: /metrics on the admin port', () => {
     await later.remove();
     text = await scrape(service);
     expect(sample(text, `queue_jobs{queue="${QUEUE}",state="delayed"}`)).toBe(0);
+    // Nothing waits: the oldest waiting job is 0 s old.
+    expect(sample(text, `queue_oldest_waiting_age_seconds{queue="${QUEUE}"}`)).toBe(0);
+  });
+
+  it("reports its PostgreSQL pool at each scrape: open, idle, waiting and the pool's size", async () => {
+    const text = await scrape(service);
+    expect(sample(text, 'db_pool_connections{state="max"}')).toBeGreaterThan(0);
+    expect(sample(text, 'db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(sample(text, 'db_pool_connections{state="idle"}') ?? Infinity);
+    expect(sample(text, 'db_pool_connections{state="waiting"}')).toBe(0);
   });
 
   it('counts what the relay publishes, and reports the age of the oldest row it has not', async () => {

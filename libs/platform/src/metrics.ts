@@ -195,12 +195,72 @@ export function webhookAttemptsCounter(registry: Registry): Counter<'outcome'> {
  */
 export class WebhookAttemptMetrics {
   private readonly attempts: Counter<'outcome'>;
+  private readonly durations: Histogram<'outcome'>;
+  private readonly disabled: Counter<'reason'>;
 
   constructor(registry: Registry) {
     this.attempts = webhookAttemptsCounter(registry);
+    this.durations = new Histogram({
+      name: 'webhook_delivery_duration_seconds',
+      help: "Time from sending a delivery to the endpoint's answer (or the timeout), by outcome (success, failure, timeout).",
+      labelNames: ['outcome'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+      registers: [registry],
+    });
+    this.disabled = new Counter({
+      name: 'webhook_endpoints_disabled_total',
+      help: 'Endpoints this worker disabled after an attempt, by reason: gone (the endpoint answered 410) or failing (failures past WEBHOOK_DISABLE_AFTER).',
+      labelNames: ['reason'],
+      registers: [registry],
+    });
+    for (const reason of ['gone', 'failing']) this.disabled.inc({ reason }, 0);
   }
 
-  record(outcome: WebhookAttemptOutcome): void {
+  record(outcome: WebhookAttemptOutcome, durationMs: number, disabled: 'gone' | 'failing' | null = null): void {
     this.attempts.inc({ outcome });
+    this.durations.observe({ outcome }, durationMs / 1000);
+    if (disabled) this.disabled.inc({ reason: disabled });
   }
+}
+
+/** What a PostgreSQL pool holds at scrape time. */
+export interface PoolUsage {
+  /** Connections open (busy or idle). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: above 0 the pool is saturated. */
+  waiting: number;
+  /** The pool's size (DATABASE_POOL_SIZE). */
+  max: number;
+}
+
+/** A process's PostgreSQL pool, read when scraped: `db_pool_connections{state}`. */
+export function dbPoolGauge(registry: Registry, read: () => PoolUsage | undefined): Gauge<'state'> {
+  return new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool of this process at scrape time, by state: total (open), idle, waiting (queries queued for a connection) and max (the pool size).',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const usage = read();
+      if (!usage) return;
+      for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state }, usage[state]);
+    },
+  });
+}
+
+/** Age of the oldest job waiting in each queue, read when scraped: `queue_oldest_waiting_age_seconds{queue}`. */
+export function queueAgeGauge(registry: Registry, read: () => Promise<ReadonlyArray<{ queue: string; ageSeconds: number }>>): Gauge<'queue'> {
+  return new Gauge({
+    name: 'queue_oldest_waiting_age_seconds',
+    help: 'Age of the oldest job waiting in a queue this process consumes; 0 when none waits, absent when Redis is unreachable.',
+    labelNames: ['queue'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const ages = await read().catch(() => []);
+      for (const age of ages) this.set({ queue: age.queue }, age.ageSeconds);
+    },
+  });
 }

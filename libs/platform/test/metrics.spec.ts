@@ -7,6 +7,9 @@ import {
   renderMetrics,
   startAdminServer,
   WebhookAttemptMetrics,
+  dbPoolGauge,
+  queueAgeGauge,
+  type PoolUsage,
   type OutboxBacklog,
   type QueueDepth,
 } from '../src';
@@ -94,14 +97,46 @@ describe('metrics', () => {
       'webhook_delivery_attempts_total{outcome="failure"} 0',
       'webhook_delivery_attempts_total{outcome="timeout"} 0',
     ]);
-    attempts.record('success');
-    attempts.record('timeout');
-    attempts.record('success');
+    expect(samples(await registry.metrics(), 'webhook_endpoints_disabled_total')).toEqual([
+      'webhook_endpoints_disabled_total{reason="gone"} 0',
+      'webhook_endpoints_disabled_total{reason="failing"} 0',
+    ]);
+    attempts.record('success', 120);
+    attempts.record('timeout', 15000, 'failing');
+    attempts.record('success', 40);
     expect(samples(await registry.metrics(), 'webhook_delivery_attempts_total')).toEqual([
       'webhook_delivery_attempts_total{outcome="success"} 2',
       'webhook_delivery_attempts_total{outcome="failure"} 0',
       'webhook_delivery_attempts_total{outcome="timeout"} 1',
     ]);
+    expect(samples(await registry.metrics(), 'webhook_delivery_duration_seconds_count')).toEqual([
+      'webhook_delivery_duration_seconds_count{outcome="success"} 2',
+      'webhook_delivery_duration_seconds_count{outcome="timeout"} 1',
+    ]);
+    expect(samples(await registry.metrics(), 'webhook_delivery_duration_seconds_sum')).toContain('webhook_delivery_duration_seconds_sum{outcome="success"} 0.16');
+    expect(samples(await registry.metrics(), 'webhook_endpoints_disabled_total')).toEqual([
+      'webhook_endpoints_disabled_total{reason="gone"} 0',
+      'webhook_endpoints_disabled_total{reason="failing"} 1',
+    ]);
+  });
+
+  it('reads the pool and the queues when scraped, and leaves the series out when they cannot be read', async () => {
+    const registry = createMetricsRegistry({ defaultMetrics: false });
+    let pool: PoolUsage | undefined = { total: 7, idle: 2, waiting: 3, max: 10 };
+    let ages: () => Promise<Array<{ queue: string; ageSeconds: number }>> = async () => [{ queue: 'ledger.commands', ageSeconds: 1.5 }];
+    dbPoolGauge(registry, () => pool);
+    queueAgeGauge(registry, () => ages());
+    expect(samples(await registry.metrics(), 'db_pool_connections')).toEqual([
+      'db_pool_connections{state="total"} 7',
+      'db_pool_connections{state="idle"} 2',
+      'db_pool_connections{state="waiting"} 3',
+      'db_pool_connections{state="max"} 10',
+    ]);
+    expect(samples(await registry.metrics(), 'queue_oldest_waiting_age_seconds')).toEqual(['queue_oldest_waiting_age_seconds{queue="ledger.commands"} 1.5']);
+    pool = undefined;
+    ages = () => Promise.reject(new Error('Redis unreachable'));
+    expect(samples(await registry.metrics(), 'db_pool_connections')).toEqual([]);
+    expect(samples(await registry.metrics(), 'queue_oldest_waiting_age_seconds')).toEqual([]);
   });
 
   it('keeps the registries of two apps in one process apart', async () => {

@@ -6,3 +6,4 @@ export * from './service-smoke';
 export * from './ledger-invariants';
 export * from './redis-contents';
 export * from './statements';
+export * from './promql';

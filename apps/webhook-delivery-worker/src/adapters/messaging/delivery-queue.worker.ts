@@ -91,7 +91,7 @@ export class DeliveryQueueWorker {
       await runWithRequestId(`dlv-${data.deliveryId}`, async () => {
         const outcome = await handler.run(data);
         if (outcome.kind === 'attempted') {
-          this.metrics.record(outcome.verdict === 'succeeded' ? 'success' : outcome.result.timedOut ? 'timeout' : 'failure');
+          this.metrics.record(outcome.verdict === 'succeeded' ? 'success' : outcome.result.timedOut ? 'timeout' : 'failure', outcome.result.durationMs, outcome.disabled);
           this.logger.info(
             { deliveryId: data.deliveryId, endpointId: data.endpointId, attempt: data.attemptsMade + 1, statusCode: outcome.result.statusCode, durationMs: outcome.result.durationMs, verdict: outcome.verdict },
             'webhook attempt made',

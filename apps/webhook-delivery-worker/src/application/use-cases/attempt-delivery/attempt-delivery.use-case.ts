@@ -23,7 +23,11 @@ export function leaseHolder(processHolder: string, command: AttemptDeliveryComma
 }
 
 /** What a job came to: `skipped` when it was stale or another worker holds the delivery. */
-export type AttemptOutcome = { kind: 'skipped' } | { kind: 'dropped' } | { kind: 'attempted'; verdict: AttemptVerdict; result: AttemptResult };
+export type AttemptOutcome =
+  | { kind: 'skipped' }
+  | { kind: 'dropped' }
+  /** `disabled`: the attempt disabled its endpoint (a 410, or failures past the rules). */
+  | { kind: 'attempted'; verdict: AttemptVerdict; result: AttemptResult; disabled: 'gone' | 'failing' | null };
 
 /**
  * One attempt of one delivery: lease the row, ask the webhook-delivery service where the
@@ -100,6 +104,6 @@ export class AttemptDeliveryUseCase {
     // The attempt is on record whatever the service answers. If it cannot be
     // reached, the error fails this job; the endpoint's next failure (or 410) asks again.
     if (disable) await this.endpoints.disable(delivery.endpointId, disable);
-    return { kind: 'attempted', verdict, result };
+    return { kind: 'attempted', verdict, result, disabled: disable };
   }
 }
