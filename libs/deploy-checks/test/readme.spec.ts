@@ -1,21 +1,21 @@
 import { isolateQueues } from '@pfs/testing';
+import { commandNames, subscribedEventTypes, type CommandService } from '@pfs/contracts';
 import { parseDockerfile } from './support/dockerfile';
 import { containers, declaredObjects, envVars, isWorkload } from './support/kubernetes';
 import { dictAt, listAt, loadYaml, readRepoFile } from './support/repo';
 
 isolateQueues('deploy-readme');
 
-/** The README's deployment section: from its heading to the next top-level heading. */
+/** The deployment guide (k8s/README.md, which the root README's Deployment section points to), up to its scaling part. */
 function deploymentSection(): string {
-  const readme = readRepoFile('README.md');
-  const start = readme.indexOf('\n## Deployment');
-  if (start < 0) throw new Error('README.md has no "## Deployment" section');
-  const end = readme.indexOf('\n## ', start + 1);
-  return readme.slice(start, end < 0 ? undefined : end);
+  expect(readRepoFile('README.md')).toMatch(/\n## Deployment\n[^#]*\(k8s\/README\.md\)/);
+  const guide = readRepoFile('k8s/README.md');
+  const end = guide.indexOf('\n## More than one process');
+  return end < 0 ? guide : guide.slice(0, end);
 }
 
 // The instructions must match the artifacts they describe.
-describe("the README's deployment section", () => {
+describe('the deployment guide', () => {
   it('names every image target the release builds, each a Dockerfile stage', () => {
     const section = deploymentSection();
     const stages = parseDockerfile(readRepoFile('docker/Dockerfile')).stages.map((stage) => stage.name);
@@ -48,5 +48,32 @@ describe("the README's deployment section", () => {
     expect(keys.size).toBeGreaterThan(0);
     expect([...keys].filter((key) => !section.includes(`--from-literal=${key}=`))).toEqual([]);
     expect(section).toContain('`pfs-secrets`');
+  });
+});
+
+/** Each service app and the contract it serves. */
+const SERVICE_APPS: ReadonlyArray<[string, CommandService]> = [
+  ['organization-service', 'organization'],
+  ['ledger-service', 'ledger'],
+  ['quote-service', 'quote'],
+  ['beneficiary-service', 'beneficiary'],
+  ['webhook-delivery-service', 'webhook-delivery'],
+  ['webhook-delivery-worker', 'webhook-delivery-worker'],
+];
+
+// What a reader of one app needs sits next to it, and stays true as the contract changes.
+describe("each app's README", () => {
+  it.each(SERVICE_APPS)('%s names every command of its queues and every event it consumes', (app, service) => {
+    const readme = readRepoFile(`apps/${app}/README.md`);
+    expect(commandNames(service).filter((command) => !readme.includes(`\`${command}\``))).toEqual([]);
+    expect(subscribedEventTypes(service).filter((event) => !readme.includes(`\`${event}\``))).toEqual([]);
+  });
+
+  it('exists for every app, and the root README points to the guides that left it', () => {
+    for (const app of ['gateway', ...SERVICE_APPS.map(([name]) => name)]) expect(readRepoFile(`apps/${app}/README.md`)).toMatch(new RegExp(`^# ${app}\\n`));
+    const root = readRepoFile('README.md');
+    for (const guide of ['libs/client/README.md', 'k8s/README.md', 'scripts/BENCHMARK.md', 'libs/messaging/README.md', 'apps/ledger-service/README.md']) {
+      expect({ guide, linked: root.includes(`(${guide})`) }).toEqual({ guide, linked: true });
+    }
   });
 });
