@@ -93,7 +93,7 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     // A local stack delivers webhooks to receivers on this machine (http://127.0.0.1:…), as the
     // quickstart example's; private and metadata addresses stay refused. Never in production.
-    WEBHOOK_ALLOW_INSECURE_URLS: process.env.WEBHOOK_ALLOW_INSECURE_URLS ?? 'true',
+    WEBHOOK_ALLOW_INSECURE_URLS: process.env.WEBHOOK_ALLOW_INSECURE_URLS ?? (process.env.SERVICE_ENV === 'production' ? 'false' : 'true'),
   };
   if (localCluster) {
     const clusterStarted = Date.now();
