@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { resolve } from 'node:path';
 import {
   commandRoundTripHistogram,
   createMetricsRegistry,
@@ -14,48 +12,19 @@ import {
   queueDepthGauge,
   WebhookAttemptMetrics,
 } from '@pfs/platform';
-import { exposedFamilies, isExposed, isolateQueues, metricNamesIn } from '@pfs/testing';
+import { exposedFamilies, isExposed, isolateQueues, metricNamesIn, readMonitoring, type Monitoring } from '@pfs/testing';
 
 isolateQueues('deploy-monitoring');
 
-const MONITORING = resolve(__dirname, '../../../k8s/monitoring');
-
-interface Rule {
-  alert?: string;
-  expr?: string;
-  for?: string;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-}
-
-interface Panel {
-  id: number;
-  type: string;
-  title: string;
-  targets?: Array<{ expr?: string; refId?: string }>;
-}
-
-const rules = parse(readFileSync(join(MONITORING, 'prometheus-rules.yaml'), 'utf8')) as {
-  apiVersion: string;
-  kind: string;
-  spec: { groups: Array<{ name: string; rules: Rule[] }> };
-};
-const dashboard = JSON.parse(readFileSync(join(MONITORING, 'grafana-dashboard.json'), 'utf8')) as {
-  uid: string;
-  title: string;
-  panels: Panel[];
-  templating: { list: Array<{ name: string; type: string }> };
-};
-
-/** Every expression of the dashboard and the rules, with where it is. */
-function monitoringExpressions(): Array<{ where: string; expr: string }> {
-  return [
-    ...rules.spec.groups.flatMap((group) => group.rules.map((rule) => ({ where: `alert ${rule.alert}`, expr: rule.expr ?? '' }))),
-    ...dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => ({ where: `panel "${panel.title}" ${target.refId}`, expr: target.expr ?? '' }))),
-  ];
-}
-
 describe('what operators look at (k8s/monitoring)', () => {
+  let rules: Monitoring['rules'];
+  let dashboard: Monitoring['dashboard'];
+  let expressions: Monitoring['expressions'];
+
+  beforeAll(async () => {
+    ({ rules, dashboard, expressions } = await readMonitoring(resolve(__dirname, '../../..')));
+  });
+
   it('alerts on what needs a person, each with a severity, a summary and what to do', () => {
     expect(rules).toMatchObject({ apiVersion: 'monitoring.coreos.com/v1', kind: 'PrometheusRule' });
     const all = rules.spec.groups.flatMap((group) => group.rules);
@@ -77,7 +46,7 @@ describe('what operators look at (k8s/monitoring)', () => {
     const ids = dashboard.panels.map((panel) => panel.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(dashboard.templating.list.map((variable) => variable.name)).toEqual(['datasource', 'namespace']);
-    const used = new Set(monitoringExpressions().flatMap(({ expr }) => metricNamesIn(expr)));
+    const used = new Set(expressions.flatMap(({ expr }) => metricNamesIn(expr)));
     for (const metric of [
       'http_request_duration_seconds_count',
       'http_request_duration_seconds_bucket',
@@ -109,7 +78,7 @@ describe('what operators look at (k8s/monitoring)', () => {
     dbPoolGauge(registry, () => undefined);
     new WebhookAttemptMetrics(registry);
     const families = exposedFamilies(await registry.metrics());
-    const unknown = monitoringExpressions().flatMap(({ where, expr }) => metricNamesIn(expr).filter((name) => !isExposed(name, families)).map((name) => `${where}: ${name}`));
+    const unknown = expressions.flatMap(({ where, expr }) => metricNamesIn(expr).filter((name) => !isExposed(name, families)).map((name) => `${where}: ${name}`));
     expect(unknown).toEqual([]);
   });
 

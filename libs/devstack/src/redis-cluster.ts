@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createConnection } from 'node:net';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { freePort } from './app-processes';
 import { findOnPath, InfrastructureError, stopOnExit, stopProcess } from './infrastructure';
 
@@ -139,45 +139,15 @@ async function until(ready: () => Promise<boolean>, node: ClusterNode, failure: 
   throw new InfrastructureError(failure);
 }
 
-/** One command on a fresh connection; the reply as text (an error reply rejects). */
-function command(port: number, args: string[]): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    let buffer = '';
-    const done = (error: Error | undefined, value = '') => {
-      socket.destroy();
-      if (error) reject(error);
-      else resolvePromise(value);
-    };
-    socket.setTimeout(2000, () => done(new Error(`Redis on port ${port}: no reply to ${args[0]}`)));
-    socket.once('error', (error) => done(error));
-    socket.once('connect', () => socket.write(`*${args.length}\r\n${args.map((arg) => `$${Buffer.byteLength(arg)}\r\n${arg}\r\n`).join('')}`));
-    socket.on('data', (data) => {
-      buffer += data.toString('utf8');
-      const reply = parseReply(buffer);
-      if (reply) done(reply.error ? new Error(`Redis on port ${port}: ${reply.error}`) : undefined, reply.value);
-    });
-  });
-}
-
-/** A simple, error, integer or bulk reply once it has arrived whole; undefined until then. */
-function parseReply(buffer: string): { value: string; error?: string } | undefined {
-  const end = buffer.indexOf('\r\n');
-  if (end < 0) return undefined;
-  const head = buffer.slice(1, end);
-  switch (buffer[0]) {
-    case '+':
-    case ':':
-      return { value: head };
-    case '-':
-      return { value: '', error: head };
-    case '$': {
-      const length = Number(head);
-      if (length < 0) return { value: '' };
-      const body = Buffer.from(buffer.slice(end + 2), 'utf8');
-      return body.length >= length ? { value: body.subarray(0, length).toString('utf8') } : undefined;
-    }
-    default:
-      return { value: '', error: `unexpected reply ${JSON.stringify(buffer.slice(0, 40))}` };
+/** One command on a connection of its own to one node; the reply as text (an error reply rejects). */
+async function command(port: number, args: string[]): Promise<string> {
+  const client = new Redis({ host: '127.0.0.1', port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
+  client.on('error', () => undefined); // a node still starting: the caller asks again
+  try {
+    await client.connect();
+    const [name, ...rest] = args;
+    return String(await client.call(name as string, ...rest));
+  } finally {
+    client.disconnect();
   }
 }
