@@ -1,3 +1,4 @@
+import './tracing.setup';
 import 'reflect-metadata';
 import { CommandBus } from '@pfs/messaging';
 import { createLogger, handleShutdownSignals } from '@pfs/platform';

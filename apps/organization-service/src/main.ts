@@ -1,3 +1,4 @@
+import './tracing.setup';
 import { runService } from '@pfs/messaging';
 import { OrganizationModule } from './organization.module';
 

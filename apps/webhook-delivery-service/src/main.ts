@@ -1,3 +1,4 @@
+import './tracing.setup';
 import { runService } from '@pfs/messaging';
 import { WebhookDeliveryModule } from './webhook-delivery.module';
 

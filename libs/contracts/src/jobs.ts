@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { CommandService } from './commands';
 import type { ErrorPayload } from './errors';
 
@@ -26,6 +27,18 @@ export function deadLetterQueueName(service: ServiceName): string {
   return `${service}-events-dead`;
 }
 
+/**
+ * The W3C trace context of the span that sent a command, wrote an event or queued a delivery,
+ * so the hop that takes it continues the same trace. Absent when tracing is off.
+ */
+export interface TraceCarrier {
+  traceparent: string;
+  tracestate?: string;
+}
+
+/** Checks a carrier read from a queue; anything else is dropped rather than refused. */
+export const traceCarrierSchema = z.object({ traceparent: z.string().max(128), tracestate: z.string().max(512).optional() });
+
 /** Metadata every command carries, so logs join up across hops, stale work is skipped and a repeat changes nothing. */
 export interface CommandMeta {
   requestId: string;
@@ -39,6 +52,8 @@ export interface CommandMeta {
   replyTo: string;
   /** Epoch milliseconds after which the sender has given up; the handler skips the job. */
   deadline: number;
+  /** The sender's trace context (present only when the sender traces). */
+  trace?: TraceCarrier;
 }
 
 export interface CommandJobData<P = unknown> {

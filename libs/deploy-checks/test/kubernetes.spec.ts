@@ -340,16 +340,23 @@ describe('k8s/base', () => {
       const opens = (rule: unknown, port: number) => listAt(rule, 'ports').some((entry) => field(entry, 'port') === port);
       // In: the admin port, and only from the monitoring namespace.
       for (const rule of ingress.rules.filter((candidate) => opens(candidate, admin))) expect({ app, namespaces: namespacesOf(rule) }).toEqual({ app, namespaces: ['monitoring'] });
+      // Out to a trace collector (OTLP/HTTP): only into the monitoring namespace.
+      const otlp = egress.rules.filter((rule) => opens(rule, 4318));
+      expect({ app, rules: otlp.length, namespaces: otlp.flatMap((rule) => listAt(rule, 'to').map((peer) => dictAt(peer, 'namespaceSelector.matchLabels')['kubernetes.io/metadata.name'])) }).toEqual({
+        app,
+        rules: 1,
+        namespaces: ['monitoring'],
+      });
       if (app === 'gateway') {
         const { port } = appPort(app);
-        expect(egress.ports).toEqual([...dns, '6379/TCP'].sort());
+        expect(egress.ports).toEqual([...dns, '4318/TCP', '6379/TCP'].sort());
         // And the public port from anywhere (ingress controller, load balancer), in a rule of its own.
         expect(ingress.ports).toEqual([`${port}/TCP`, `${admin}/TCP`].sort());
         expect(ingress.rules.filter((rule) => opens(rule, port) && opens(rule, admin))).toEqual([]);
         return;
       }
       const internet = app === 'webhook-delivery-worker' ? ['443/TCP'] : [];
-      expect(egress.ports).toEqual([...dns, '5432/TCP', '6379/TCP', ...internet].sort());
+      expect(egress.ports).toEqual([...dns, '4318/TCP', '5432/TCP', '6379/TCP', ...internet].sort());
       expect(ingress.ports).toEqual([`${admin}/TCP`]);
       if (internet.length > 0) {
         const https = egress.rules.filter((rule) => listAt(rule, 'ports').some((entry) => field(entry, 'port') === 443));

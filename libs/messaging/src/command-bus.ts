@@ -16,7 +16,7 @@ import {
   type CommandService,
 } from '@pfs/contracts';
 import { holdsDatabaseTransaction } from '@pfs/persistence';
-import { currentDeadline, currentRequestId } from '@pfs/platform';
+import { currentDeadline, currentRequestId, currentTraceCarrier, inSpan, tracingEnabled } from '@pfs/platform';
 import { createProducerConnection, createRedisConnection, type RedisClient } from './redis-connection';
 import { CommandInsideTransactionError, RemoteDomainError, ServiceUnavailableError } from './messaging-errors';
 
@@ -111,6 +111,19 @@ export class CommandBus {
   ): Promise<CommandResult<S, N>> {
     // A programming error, refused before anything is sent: see CommandInsideTransactionError.
     if (holdsDatabaseTransaction()) throw new CommandInsideTransactionError(service, name);
+    if (!tracingEnabled()) return this.timed(service, name, payload, options);
+    // A client span: the consumer's span hangs under it, through the carrier in the job's meta.
+    return inSpan(`${service} ${name}`, { kind: 'client', requireParent: true, attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': commandQueueName(service, commandLane(service, name)), 'pfs.request_id': options.requestId } }, () =>
+      this.timed(service, name, payload, options),
+    );
+  }
+
+  private async timed<S extends CommandService, N extends CommandName<S>>(
+    service: S,
+    name: N,
+    payload: CommandPayload<S, N>,
+    options: SendOptions,
+  ): Promise<CommandResult<S, N>> {
     const started = performance.now();
     try {
       const result = await this.dispatch(service, name, payload, options);
@@ -148,6 +161,8 @@ export class CommandBus {
         deadline: Date.now() + timeoutMs,
       },
     };
+    const trace = currentTraceCarrier();
+    if (trace) data.meta.trace = trace;
     const reply = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(jobId);

@@ -15,7 +15,7 @@ import {
   type CommandResult,
   type CommandService,
 } from '@pfs/contracts';
-import { runWithRequestId, type Logger } from '@pfs/platform';
+import { annotateSpan, inSpan, runWithRequestId, tracingEnabled, type Logger } from '@pfs/platform';
 import type { CommandLog } from './command-log';
 import { buildHandlerRegistry } from './handler-registry';
 import { CommandDeadlineExceededError, ServiceUnavailableError } from './messaging-errors';
@@ -131,7 +131,10 @@ export class CommandConsumer<S extends CommandService> {
   private async process(job: Job): Promise<void> {
     const data = job.data as CommandJobData;
     // The deadline travels in the context, so the unit of work can refuse to commit past it.
-    await runWithRequestId(data.meta.requestId, () => this.run(job, data), data.meta.deadline);
+    const run = () => runWithRequestId(data.meta.requestId, () => this.run(job, data), data.meta.deadline);
+    if (!tracingEnabled()) return run();
+    const attributes = { 'messaging.system': 'bullmq', 'messaging.destination.name': job.queueName, 'messaging.message.id': String(job.id), 'pfs.request_id': data.meta.requestId };
+    await inSpan(job.name, { kind: 'consumer', parent: data.meta.trace, requireParent: true, attributes }, run);
   }
 
   private async run(job: Job, data: CommandJobData): Promise<void> {
@@ -184,6 +187,7 @@ export class CommandConsumer<S extends CommandService> {
       reply = error instanceof ServiceUnavailableError ? { ok: false, error: error.toPayload(), unavailable: error.service } : { ok: false, error: error.toPayload() };
       this.onOutcome?.('domain_error', job.name, Date.now() - started);
     }
+    annotateSpan({ 'pfs.outcome': reply.ok ? 'ok' : reply.error.code });
     await this.reply(data, job, reply);
     // Inside the request's context: with the gateway's line of the same requestId, this
     // shows the command's hop (the payload is never logged: it may carry key hashes).

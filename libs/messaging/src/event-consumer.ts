@@ -10,7 +10,7 @@ import {
   type ServiceName,
   type UnitOfWork,
 } from '@pfs/contracts';
-import { DEFAULT_EVENT_MAX_ATTEMPTS, runWithRequestId, type Logger } from '@pfs/platform';
+import { DEFAULT_EVENT_MAX_ATTEMPTS, failSpan, runInTraceContext, runWithRequestId, startSpan, type Logger, type TraceContext } from '@pfs/platform';
 import { DeadLetters } from './dead-letters';
 import { buildHandlerRegistry } from './handler-registry';
 import { createRedisConnection, type RedisClient } from './redis-connection';
@@ -101,6 +101,8 @@ export class EventConsumer {
   private deadLetters?: DeadLetters;
   private closing?: Promise<void>;
   private readonly waiting: PendingEvent[] = [];
+  /** Each event's consumer span while it is handled (tracing on only). */
+  private readonly spans = new WeakMap<EventEnvelope, TraceContext>();
   private batchesInFlight = 0;
   onOutcome?: EventOutcomeListener;
   /** Called once per event put into the dead-letter queue, with its type (the job's name). */
@@ -186,7 +188,7 @@ export class EventConsumer {
    */
   async handleAll(events: readonly EventEnvelope[]): Promise<Array<HandledOutcome | Error>> {
     if (await this.handledAsPlanned(events)) return events.map(() => 'ok');
-    const one = (event: EventEnvelope) => runWithRequestId(eventRequestId(event), () => this.handle(event).catch(asError));
+    const one = (event: EventEnvelope) => this.within(event, () => this.handle(event).catch(asError));
     if (events.length === 1) return [await one(events[0] as EventEnvelope)];
     try {
       return await this.unitOfWork.run(async () => {
@@ -196,7 +198,7 @@ export class EventConsumer {
         // One after another: the events share the transaction's connection.
         for (const event of events) {
           const first = fresh.delete(event.id);
-          outcomes.push(await runWithRequestId(eventRequestId(event), () => this.apply(event, this.handlerOf(event), first)));
+          outcomes.push(await this.within(event, () => this.apply(event, this.handlerOf(event), first)));
         }
         return outcomes;
       });
@@ -218,7 +220,9 @@ export class EventConsumer {
       const writes: Array<() => Promise<void>> = [];
       for (const [index, event] of events.entries()) {
         const handler = handlers[index] as EventHandler & Required<Pick<EventHandler, 'plan'>>;
-        writes.push(await runWithRequestId(eventRequestId(event), () => handler.plan(event)));
+        const write = await this.within(event, () => handler.plan(event));
+        // The writes run later, in the batch's statement: each in its own event's context too.
+        writes.push(() => this.within(event, write));
       }
       await this.unitOfWork.write(async () => {
         await this.processed.claimAll(events.map((event) => event.id));
@@ -229,6 +233,14 @@ export class EventConsumer {
       this.options.logger.debug({ err: asError(error).message, events: events.length }, 'planned event batch refused: handled the usual way');
       return false;
     }
+  }
+
+  /**
+   * Runs part of an event's handling under its request id and, when tracing, its own span: a
+   * batch handles events taken by different jobs, each of which started a span of its own.
+   */
+  private within<T>(event: EventEnvelope, work: () => T): T {
+    return runWithRequestId(eventRequestId(event), () => runInTraceContext(this.spans.get(event), work));
   }
 
   private handlerOf(event: EventEnvelope): EventHandler {
@@ -289,22 +301,33 @@ export class EventConsumer {
     }
     const event = parsed.event as EventEnvelope;
     const started = Date.now();
-    await runWithRequestId(eventRequestId(event), async () => {
+    const span = startSpan(`${event.type} process`, {
+      kind: 'consumer',
+      parent: event.trace,
+      requireParent: true,
+      attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': job.queueName, 'messaging.message.id': event.id, 'pfs.request_id': eventRequestId(event) },
+    });
+    if (span) this.spans.set(event, span.context);
+    await this.within(event, async () => {
       try {
         const outcome = await this.inBatch(event);
         this.onOutcome?.(outcome, event.type, Date.now() - started);
+        span?.span.setAttribute('pfs.outcome', outcome);
         this.options.logger.info(
           { event: event.type, eventId: event.id, aggregateId: event.aggregateId, sequence: event.sequence, outcome },
           outcome === 'stale' ? 'event skipped: a newer event of its aggregate was applied' : 'event handled',
         );
       } catch (error) {
         this.onOutcome?.('failed', event.type, Date.now() - started);
+        if (span) failSpan(span.span, error);
         const message = (error as Error).message;
         this.options.logger.error({ event: event.type, eventId: event.id, attempt: job.attemptsMade + 1, err: message }, 'event handler failed');
         if (!this.isLastAttempt(job)) throw error;
         // Written before the job fails for good: a crash in between re-runs the last attempt.
         await this.deadLetter(job, message);
         throw new DeadLetteredError(message, { cause: error });
+      } finally {
+        span?.span.end();
       }
     });
   }

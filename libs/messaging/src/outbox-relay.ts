@@ -1,7 +1,18 @@
 import { Queue } from 'bullmq';
 import { EVENT_SUBSCRIBERS, eventQueueName, type DomainEvent, type ServiceName } from '@pfs/contracts';
 import { Prisma, sendOnDriver, type PrismaClient } from '@pfs/persistence';
-import { DEFAULT_EVENT_MAX_ATTEMPTS, runWithRequestId, type Logger, type OutboxBacklog } from '@pfs/platform';
+import {
+  currentTraceCarrier,
+  DEFAULT_EVENT_MAX_ATTEMPTS,
+  failSpan,
+  runInTraceContext,
+  runWithRequestId,
+  startSpan,
+  tracingEnabled,
+  type Logger,
+  type OutboxBacklog,
+  type Span,
+} from '@pfs/platform';
 import { quoteSchema } from './prisma-event-outbox';
 import { createProducerConnection, type RedisClient } from './redis-connection';
 import { eventJobOptions } from './event-retry';
@@ -184,11 +195,41 @@ export class OutboxRelay {
       }
     }
     const attempts = this.options.maxAttempts ?? DEFAULT_EVENT_MAX_ATTEMPTS;
-    await Promise.all(
-      [...bySubscriber].map(([subscriber, list]) =>
-        this.queue(subscriber).addBulk(list.map((event) => ({ name: event.type, data: event, opts: eventJobOptions(event.id, attempts) }))),
-      ),
-    );
+    const spans = tracingEnabled() ? this.publishSpans(events) : undefined;
+    try {
+      await Promise.all(
+        [...bySubscriber].map(([subscriber, list]) =>
+          this.queue(subscriber).addBulk(list.map((event) => ({ name: event.type, data: spans?.carried.get(event) ?? event, opts: eventJobOptions(event.id, attempts) }))),
+        ),
+      );
+    } catch (error) {
+      for (const span of spans?.started ?? []) failSpan(span, error);
+      throw error;
+    } finally {
+      for (const span of spans?.started ?? []) span.end();
+    }
+  }
+
+  /**
+   * A producer span per event, under the span that wrote it; the queued copy carries the relay's
+   * span instead, so each subscriber's span hangs under the hand-over.
+   */
+  private publishSpans(events: DomainEvent[]): { started: Span[]; carried: Map<DomainEvent, DomainEvent> } {
+    const started: Span[] = [];
+    const carried = new Map<DomainEvent, DomainEvent>();
+    for (const event of events) {
+      const publish = startSpan(`${event.type} publish`, {
+        kind: 'producer',
+        parent: event.trace,
+        requireParent: true,
+        attributes: { 'messaging.system': 'bullmq', 'messaging.message.id': event.id, 'pfs.request_id': eventRequestId(event) },
+      });
+      if (!publish) continue;
+      started.push(publish.span);
+      const trace = runInTraceContext(publish.context, currentTraceCarrier);
+      carried.set(event, trace ? { ...event, trace } : event);
+    }
+    return { started, carried };
   }
 
   /** Counts and logs events that went out (`oldestAt`: when the first was written, for the lag). */

@@ -1,6 +1,6 @@
-import { Clock, eventAggregateId, EventOutbox, newId, type AudienceArgument, type DomainEvent, type EventContract, type EventType, type ServiceName } from '@pfs/contracts';
+import { Clock, eventAggregateId, EventOutbox, newId, type AudienceArgument, type DomainEvent, type EventContract, type EventType, type ServiceName, type TraceCarrier } from '@pfs/contracts';
 import { Prisma, type DeferredWrite, type PrismaTransactionHost } from '@pfs/persistence';
-import { currentRequestId } from '@pfs/platform';
+import { currentRequestId, currentTraceCarrier } from '@pfs/platform';
 
 const SCHEMA_NAME = /^[a-z_]+$/;
 
@@ -45,6 +45,7 @@ export class PrismaEventOutbox extends EventOutbox {
       source: this.source,
       occurredAt: this.clock.now().toISOString(),
       requestId: currentRequestId() ?? null,
+      ...traceOf(currentTraceCarrier()),
       aggregateId: eventAggregateId(type, data),
       sequence: 0,
       data,
@@ -59,6 +60,11 @@ export class PrismaEventOutbox extends EventOutbox {
     this.host.afterCommit(() => this.onCommitted(event));
     return event;
   }
+}
+
+/** The envelope's `trace` field, present only when the writer traces (an envelope without it is unchanged). */
+function traceOf(carrier: TraceCarrier | undefined): { trace?: TraceCarrier } {
+  return carrier ? { trace: carrier } : {};
 }
 
 /** A unit's events, written with their sequences in one write; `accept` numbers the events. */

@@ -7,3 +7,4 @@ export * from './shutdown';
 export * from './secret-box';
 export * from './host-resolver';
 export * from './redis-target';
+export * from './tracing';

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type Logger } from 'pino';
+import { currentTraceIds } from './tracing';
 
 /** The request context that follows a request across awaits and, via job metadata, queues. */
 export interface RequestContext {
@@ -58,6 +59,9 @@ export function createLogger(
     formatters: { level: (label) => ({ level: label }) },
     mixin: () => {
       const requestId = currentRequestId();
+      // With tracing on, a line also names the span it was written in: logs and traces join up.
+      const ids = currentTraceIds();
+      if (ids) return requestId ? { requestId, traceId: ids.traceId, spanId: ids.spanId } : { traceId: ids.traceId, spanId: ids.spanId };
       return requestId ? { requestId } : {};
     },
   };

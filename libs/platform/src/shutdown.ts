@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { stopTracing } from './tracing';
 
 export interface ShutdownOptions {
   logger: Logger;
@@ -55,7 +56,9 @@ export function handleShutdownSignals(options: ShutdownOptions): { shutdown: (re
       finish(1);
     }, options.timeoutMs);
     timer.unref();
-    options.stop().then(
+    // The spans of the drain itself are exported too, before the process exits.
+    const drained = options.stop().then(() => stopTracing());
+    drained.then(
       () => {
         clearTimeout(timer);
         logger.info({ durationMs: Date.now() - began }, 'stopped');

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newRequestId, type Principal } from '@pfs/contracts';
-import { runWithRequestId, type Logger } from '@pfs/platform';
+import { failSpan, ROOT_TRACE_CONTEXT, runInTraceContext, runWithRequestId, startSpan, tracingEnabled, type Logger, type Span } from '@pfs/platform';
 import { routeTemplateOf } from './route-template';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -10,10 +10,14 @@ declare module 'fastify' {
     requestId: string;
     /** Set by the API key guard on authenticated routes. */
     principal: Principal | null;
+    /** The request's server span, when tracing is on. */
+    traceSpan: Span | null;
   }
 }
 
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+const UNTRACED_ROUTES = new Set(['/healthz', '/readyz']);
 
 /**
  * Fastify hooks, so they cover every response: Nest routes, the Swagger routes, 404s and
@@ -24,14 +28,27 @@ export function installRequestHooks(instance: FastifyInstance, logger: Logger): 
   instance.decorateRequest('requestId', '');
   instance.decorateRequest('principal', null);
   instance.decorateRequest('onBehalfOf', null);
+  instance.decorateRequest('traceSpan', null);
 
   instance.addHook('onRequest', (request, reply, done) => {
     const requestId = newRequestId();
     request.requestId = requestId;
     reply.header(REQUEST_ID_HEADER, requestId);
     // Fastify keeps the async context of onRequest through body parsing, guards and handler,
-    // so every log line of the request carries its id.
-    runWithRequestId(requestId, done);
+    // so every log line of the request carries its id (and, traced, the span's).
+    if (!tracingEnabled()) return runWithRequestId(requestId, done);
+    const route = routeTemplateOf(request);
+    // Probes would be a trace every few seconds, of nothing a person looks for.
+    if (route && UNTRACED_ROUTES.has(route)) return runWithRequestId(requestId, done);
+    // A new trace per request: a partner's own trace context is not continued.
+    const traced = startSpan(`${request.method} ${route ?? '(unmatched)'}`, {
+      kind: 'server',
+      parent: ROOT_TRACE_CONTEXT,
+      attributes: { 'http.request.method': request.method, ...(route ? { 'http.route': route } : {}), 'pfs.request_id': requestId },
+    });
+    if (!traced) return runWithRequestId(requestId, done);
+    request.traceSpan = traced.span;
+    runWithRequestId(requestId, () => runInTraceContext(traced.context, done));
   });
 
   instance.addHook('onSend', (request, reply, payload, done) => {
@@ -43,9 +60,12 @@ export function installRequestHooks(instance: FastifyInstance, logger: Logger): 
   });
 
   instance.addHook('onResponse', (request, reply, done) => {
+    const span = request.traceSpan;
+    if (span) endRequestSpan(span, reply.statusCode);
     logger.info(
       {
         requestId: request.requestId,
+        ...(span ? { traceId: span.spanContext().traceId, spanId: span.spanContext().spanId } : {}),
         method: request.method,
         route: routeOf(request),
         status: reply.statusCode,
@@ -78,6 +98,13 @@ export function frameworkErrorHandler(logger: Logger) {
       .type('application/json; charset=utf-8')
       .send({ error: { ...body, requestId } });
   };
+}
+
+function endRequestSpan(span: Span, status: number): void {
+  span.setAttribute('http.response.status_code', status);
+  // A 4xx is the client's answer, not the server's failure (OpenTelemetry's HTTP conventions).
+  if (status >= 500) failSpan(span, new Error(`HTTP ${status}`));
+  span.end();
 }
 
 /** The route template (`/v1/accounts/:accountId`); the path only when no route matched. Never the query. */

@@ -103,7 +103,11 @@ export function buildOpenApiDocument(app: INestApplication, config: GatewayConfi
     .addTag('Transfers', 'Money sent to another organization on servicenet.')
     .addTag('Sub-org tiers', 'Pricing tiers an organization puts its client organizations on.')
     .addTag('Referral invites', 'Sign-up links that make the caller the referrer of the organizations signing up through them.')
-    .addTag('Webhooks', 'Endpoints that receive signed event notifications, their secrets, and the record and replay of their deliveries.')
+    .addTag(
+      'Webhooks',
+      'Endpoints that receive signed event notifications, their secrets, and the record and replay of their deliveries. ' +
+        'A delivery may also carry a W3C `traceparent` header naming it in our traces: quote it when you report a problem with a delivery.',
+    )
     .addTag('Sandbox', 'Simulations available only in the sandbox; in production these routes answer 404 `not_found`.')
     .addTag('Health', 'Probes for orchestrators; no authentication.')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: `sk_test_<64 hex>` (sandbox) or `sk_live_<64 hex>` (production).' })

@@ -5,14 +5,17 @@ import { readPlatformConfig } from '@pfs/platform';
 import { eventually, isolateQueues } from '@pfs/testing';
 import { send } from '../support/http-client';
 import { REQUEST_ID, startE2eStack, type E2eStack } from '../e2e/support/e2e-stack';
+import { OtlpCollector, type CollectedSpan } from '../e2e/support/otlp-collector';
+import { WebhookReceiver } from '../e2e/support/webhook-receiver';
 
 const queuePrefix = isolateQueues('gw-e2e-observe');
 
 /*
  * Observability of the whole stack as real processes: an end-to-end flow at
  * LOG_LEVEL=debug, then every line every app wrote is scanned for credentials and checked for
- * shape, one request is followed across services by its requestId, and each app's /metrics is
- * read. The stack has a database of its own, so its delivery worker's counters see no other
+ * shape, one request is followed across services by its requestId, each app's /metrics is
+ * read, and one faucet call is followed as one trace, exported by every app to a local OTLP
+ * collector, from the gateway to the webhook receiver. The stack has a database of its own, so its delivery worker's counters see no other
  * file's deliveries.
  */
 
@@ -60,9 +63,17 @@ describe('observability end to end: logs and metrics of every app', () => {
     return { status: answer.status, requestId: answer.headers.get('x-request-id'), text: answer.text };
   };
   const outputOf = (app: string): string[] => stack.apps.get(app)?.output ?? [];
+  const collector = new OtlpCollector();
 
   beforeAll(async () => {
-    e2e = await startE2eStack(queuePrefix, { LOG_LEVEL: 'debug' });
+    await collector.start();
+    e2e = await startE2eStack(queuePrefix, {
+      LOG_LEVEL: 'debug',
+      // Tracing on, exported in batches every 100 ms; loopback receivers admitted (sandbox only).
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+      WEBHOOK_ALLOW_INSECURE_URLS: 'true',
+    });
     stack = e2e.stack;
     baseUrl = e2e.baseUrl;
     const pepper = readPlatformConfig(e2e.env).apiKeyPepper;
@@ -102,6 +113,7 @@ describe('observability end to end: logs and metrics of every app', () => {
 
   afterAll(async () => {
     await e2e?.stop();
+    await collector.stop();
   }, 60000);
 
   describe('/metrics', () => {
@@ -195,6 +207,110 @@ describe('observability end to end: logs and metrics of every app', () => {
       expect(answer.status).toBe(200);
       // organization.verification.updated and organization.standing.updated.
       await eventually(async () => ((await published()) >= before + 2 ? true : undefined), 10000, 100);
+    });
+  });
+
+  describe('traces', () => {
+    const receiver = new WebhookReceiver();
+    let requestId: string;
+    let endpointId: string;
+    let accountId: string;
+    let trace: CollectedSpan[];
+    let root: CollectedSpan;
+
+    /** The span and its ancestors up to the root, as `service: name`. */
+    const ancestry = (span: CollectedSpan): string[] => {
+      const chain: string[] = [];
+      for (let at: CollectedSpan | undefined = span; at; at = trace.find((parent) => parent.spanId === at?.parentSpanId)) chain.push(`${at.service}: ${at.name}`);
+      return chain;
+    };
+    const only = (predicate: (span: CollectedSpan) => boolean): CollectedSpan => {
+      const found = trace.filter(predicate);
+      expect(found).toHaveLength(1);
+      return found[0] as CollectedSpan;
+    };
+
+    beforeAll(async () => {
+      await receiver.start();
+      const org = await cli<{ organizationId: string; accountId: string; apiKey: string }>('org:create', '--name', `traced ${randomBytes(4).toString('hex')}`, '--approved');
+      accountId = org.accountId;
+      const post = (path: string, body: unknown) =>
+        send(baseUrl, path, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}`, 'idempotency-key': randomUUID() }, body });
+      await eventually(async () => ((await get(`/v1/accounts/${org.accountId}`, `Bearer ${org.apiKey}`)).status === 200 ? true : undefined), 10000, 100);
+      const created = await post('/v1/webhooks/endpoints', { url: receiver.url(), eventTypes: ['transaction.status.updated'] });
+      expect(created.status).toBe(201);
+      endpointId = created.json<{ id: string }>().id;
+      expect((await post('/v1/funding-methods', { asset: 'USDC', accountId: org.accountId })).status).toBe(200);
+
+      const credit = await post('/v1/transactions/faucet', { accountId: org.accountId, asset: 'USDC', amount: '1', chainName: 'ETHEREUM_SEPOLIA' });
+      expect(credit.status).toBe(200);
+      requestId = credit.headers.get('x-request-id') ?? '';
+      await eventually(async () => (receiver.received.length ? true : undefined), 20000, 50);
+      // The apps export every 100 ms; the worker's HTTP call is the last span of the trace.
+      root = await eventually(async () => collector.spans.find((span) => span.kind === 2 && span.attributes['pfs.request_id'] === requestId), 20000, 100);
+      trace = await eventually(async () => {
+        const spans = collector.trace(root.traceId);
+        return spans.some((span) => span.service === 'webhook-delivery-worker' && span.name === 'POST') ? spans : undefined;
+      }, 20000, 100);
+    }, 60000);
+
+    afterAll(async () => {
+      await receiver.stop();
+    });
+
+    it('make the faucet call one trace, rooted at the gateway, in which every span hangs under another', () => {
+      expect(root).toMatchObject({ service: 'gateway', name: 'POST /v1/transactions/faucet', parentSpanId: null });
+      expect(root.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.route': '/v1/transactions/faucet', 'http.response.status_code': 200 });
+      expect(trace.filter((span) => span.parentSpanId === null)).toEqual([root]);
+      const ids = new Set(trace.map((span) => span.spanId));
+      expect(trace.filter((span) => span.parentSpanId !== null && !ids.has(span.parentSpanId))).toEqual([]);
+      expect(new Set(trace.map((span) => span.service))).toEqual(new Set(['gateway', 'ledger-service', 'webhook-delivery-service', 'webhook-delivery-worker']));
+    });
+
+    it('follow the command, the relay, the fan-out and the delivery to the receiver\'s HTTP call', () => {
+      const call = only((span) => span.service === 'webhook-delivery-worker' && span.name === 'POST');
+      expect(ancestry(call)).toEqual([
+        'webhook-delivery-worker: POST',
+        'webhook-delivery-worker: webhook delivery attempt',
+        'webhook-delivery-worker: webhook-message.created process',
+        'webhook-delivery-service: webhook-message.created publish',
+        'webhook-delivery-service: transaction.status.updated process',
+        'ledger-service: transaction.status.updated publish',
+        'ledger-service: faucet.credit',
+        'gateway: ledger faucet.credit',
+        'gateway: POST /v1/transactions/faucet',
+      ]);
+      expect(call).toMatchObject({ kind: 3, attributes: { 'http.request.method': 'POST', 'server.address': '127.0.0.1', 'http.response.status_code': 200 } });
+      const attempt = only((span) => span.name === 'webhook delivery attempt');
+      expect(attempt.attributes).toMatchObject({ 'pfs.webhook.endpoint_id': endpointId, 'pfs.webhook.attempt': 1, 'pfs.webhook.outcome': 'succeeded', 'http.response.status_code': 200 });
+      // The receiver got the HTTP call's own context: its spans, if it traces, join this trace.
+      expect(receiver.received[0]?.headers.traceparent).toBe(`00-${root.traceId}-${call.spanId}-01`);
+    });
+
+    it("include each service's SQL, under the span that ran it, without the statements' values", () => {
+      const credit = only((span) => span.service === 'ledger-service' && span.name === 'faucet.credit');
+      const statements = trace.filter((span) => span.parentSpanId === credit.spanId && span.attributes['db.system.name'] === 'postgresql');
+      expect(statements.length).toBeGreaterThan(0);
+      for (const statement of statements) expect(String(statement.attributes['db.query.text'])).toMatch(/\$1|SELECT|INSERT|WITH/i);
+      // Values travel as parameters: the account id the credit wrote is in no span.
+      expect(trace.filter((span) => JSON.stringify(span.attributes).includes(accountId))).toEqual([]);
+      for (const service of ['webhook-delivery-service', 'webhook-delivery-worker']) {
+        expect(trace.some((span) => span.service === service && span.attributes['db.system.name'] === 'postgresql')).toBe(true);
+      }
+    });
+
+    it('are named in the log lines: the same trace and span ids next to the request id', async () => {
+      const line = await eventually(async () =>
+        outputOf('gateway')
+          .map((raw) => JSON.parse(raw) as LogLine)
+          .find((parsed) => parsed.requestId === requestId && parsed.msg === 'request completed'),
+      );
+      expect(line).toMatchObject({ traceId: root.traceId, spanId: root.spanId });
+      const attempt = only((span) => span.name === 'webhook delivery attempt');
+      const attemptLine = outputOf('webhook-delivery-worker')
+        .map((raw) => JSON.parse(raw) as LogLine)
+        .find((parsed) => parsed.msg === 'webhook attempt made' && parsed.endpointId === endpointId);
+      expect(attemptLine).toMatchObject({ traceId: root.traceId, spanId: attempt.spanId });
     });
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PageView, WebhookDeliveryAttemptView, WebhookDeliveryView, WebhookRecoveryView } from '../views';
 import { mutation, pageRequestSchema, query } from './command-definition';
 import { systemCommands } from './system';
+import { traceCarrierSchema } from '../jobs';
 
 /** The gateway checks the endpoint is the organization's (webhook-delivery `endpoints.get`) first. */
 const endpoint = z.object({ organizationId: z.string(), endpointId: z.string() });
@@ -37,6 +38,8 @@ export const WEBHOOK_DELIVERY_JOBS = {
     attemptsMade: z.number().int().nonnegative(),
     /** Epoch ms the attempt was due at. */
     dueAt: z.number().int(),
+    /** The trace context of whoever queued the attempt (present only when it traces). */
+    trace: traceCarrierSchema.optional().catch(undefined),
   }),
 } as const;
 export type WebhookDeliveryJobName = keyof typeof WEBHOOK_DELIVERY_JOBS;

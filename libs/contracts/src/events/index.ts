@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICES, type ServiceName } from '../jobs';
+import { SERVICES, traceCarrierSchema, type ServiceName, type TraceCarrier } from '../jobs';
 import { TRANSACTION_ROLES, TRANSACTION_STATUSES, TRANSACTION_TYPES, VERIFICATION_STATUSES } from '../views';
 
 /**
@@ -149,6 +149,8 @@ export type EventEnvelope<T extends EventType = EventType> = {
   source: ServiceName;
   occurredAt: string;
   requestId: string | null;
+  /** The trace context of the span that wrote the event, then of the relay's hand-over (present only when they trace). */
+  trace?: TraceCarrier;
   /** The thing the event is about (eventAggregateId): organization id for `organization.*`, account id for `funding-methods.provisioned`, transaction id for `transaction.*`. */
   aggregateId: string;
   /**
@@ -200,6 +202,8 @@ const envelopeBase = {
   source: z.enum(SERVICES),
   occurredAt: z.string(),
   requestId: z.string().nullable(),
+  // A malformed carrier is dropped, never a reason to refuse the event.
+  trace: traceCarrierSchema.optional().catch(undefined),
   // Optional on the way in only: a publisher of the previous release (a rolling upgrade) writes
   // neither; the aggregate follows from the data, and 0 sorts before every numbered event.
   aggregateId: z.string().min(1).optional(),

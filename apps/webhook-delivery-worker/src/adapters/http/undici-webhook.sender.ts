@@ -1,6 +1,6 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { addressProblem, literalAddress, webhookUrlProblem, type DestinationRules } from '@pfs/codecs';
-import type { HostResolver } from '@pfs/platform';
+import { annotateSpan, inSpan, traceHeaders, tracingEnabled, type HostResolver } from '@pfs/platform';
 import { Agent, request } from 'undici';
 import { WebhookSender, type WebhookRequest } from '../../application/ports/webhook-sender';
 import type { AttemptResult } from '../../domain/attempt-result';
@@ -46,6 +46,18 @@ export class UndiciWebhookSender extends WebhookSender {
     const elapsed = () => Math.round(performance.now() - started);
     const formProblem = webhookUrlProblem(webhook.url, this.options.rules);
     if (formProblem) return failure(`destination refused: url ${formProblem}`, elapsed());
+    if (!tracingEnabled()) return this.post(webhook, elapsed);
+    // The HTTP call is a client span of its own; the receiver gets its `traceparent`.
+    const url = new URL(webhook.url);
+    const attributes = { 'http.request.method': 'POST', 'server.address': url.hostname, 'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)) };
+    return inSpan('POST', { kind: 'client', requireParent: true, attributes }, async () => {
+      const result = await this.post({ ...webhook, headers: { ...webhook.headers, ...traceHeaders() } }, elapsed);
+      annotateSpan(result.statusCode === null ? { 'error.type': result.timedOut ? 'timeout' : 'connection' } : { 'http.response.status_code': result.statusCode });
+      return result;
+    });
+  }
+
+  private async post(webhook: WebhookRequest, elapsed: () => number): Promise<AttemptResult> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     try {
       const answer = await request(webhook.url, { method: 'POST', headers: webhook.headers, body: webhook.body, dispatcher: this.agent, signal });

@@ -1,6 +1,6 @@
-import { WEBHOOK_DELIVERY_QUEUE, type DeliveryAttemptJob } from '@pfs/contracts';
+import { WEBHOOK_DELIVERY_QUEUE, type DeliveryAttemptJob, type TraceCarrier } from '@pfs/contracts';
 import { PrismaTransactionHost } from '@pfs/persistence';
-import type { Logger } from '@pfs/platform';
+import { currentTraceCarrier, type Logger } from '@pfs/platform';
 import type { Queue } from 'bullmq';
 import { DeliveryQueue } from '../../application/ports/delivery-queue';
 import type { DueDelivery } from '../../application/ports/delivery.repository';
@@ -30,10 +30,12 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
 
   async enqueue(deliveries: readonly DueDelivery[]): Promise<void> {
     if (!deliveries.length) return;
-    if (!this.host.inTransaction) return this.add(deliveries);
+    // The attempts continue the trace of whoever queued them (the message's event, or the attempt before).
+    const trace = currentTraceCarrier();
+    if (!this.host.inTransaction) return this.add(deliveries, trace);
     // After the commit; if Redis refuses then, the rows are due and the sweeper queues them.
     this.host.afterCommit(() => {
-      this.add(deliveries).catch((error: unknown) =>
+      this.add(deliveries, trace).catch((error: unknown) =>
         this.logger.warn({ err: (error as Error).message, deliveries: deliveries.length }, 'delivery jobs not queued; the sweeper will queue them'),
       );
     });
@@ -49,11 +51,11 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
     await this.add(deliveries);
   }
 
-  private async add(deliveries: readonly DueDelivery[]): Promise<void> {
+  private async add(deliveries: readonly DueDelivery[], trace?: TraceCarrier): Promise<void> {
     const now = Date.now();
     await this.queue.addBulk(
       deliveries.map((delivery) => {
-        const data: DeliveryAttemptJob = { deliveryId: delivery.deliveryId, endpointId: delivery.endpointId, attemptsMade: delivery.attemptsMade, dueAt: delivery.dueAt.getTime() };
+        const data: DeliveryAttemptJob = { deliveryId: delivery.deliveryId, endpointId: delivery.endpointId, attemptsMade: delivery.attemptsMade, dueAt: delivery.dueAt.getTime(), ...(trace ? { trace } : {}) };
         return {
           name: 'deliveries.attempt',
           data,
