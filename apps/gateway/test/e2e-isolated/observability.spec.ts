@@ -246,11 +246,14 @@ describe('observability end to end: logs and metrics of every app', () => {
       expect(credit.status).toBe(200);
       requestId = credit.headers.get('x-request-id') ?? '';
       await eventually(async () => (receiver.received.length ? true : undefined), 20000, 50);
-      // The apps export every 100 ms; the worker's HTTP call is the last span of the trace.
+      // The apps export every 100 ms, each span once it ends (a parent often after its children):
+      // the trace is in once the worker's HTTP call is, with every span's parent.
       root = await eventually(async () => collector.spans.find((span) => span.kind === 2 && span.attributes['pfs.request_id'] === requestId), 20000, 100);
       trace = await eventually(async () => {
         const spans = collector.trace(root.traceId);
-        return spans.some((span) => span.service === 'webhook-delivery-worker' && span.name === 'POST') ? spans : undefined;
+        const ids = new Set(spans.map((span) => span.spanId));
+        const complete = spans.every((span) => span.parentSpanId === null || ids.has(span.parentSpanId));
+        return complete && spans.some((span) => span.service === 'webhook-delivery-worker' && span.name === 'POST') ? spans : undefined;
       }, 20000, 100);
     }, 60000);
 
