@@ -15,7 +15,7 @@ isolateQueues('deploy-dockerfile');
 
 const DOCKERFILE = 'docker/Dockerfile';
 /** What every app's `node` runs with, here and in the local stack. */
-const NODE_FLAGS = ['--max-semi-space-size=4', '--v8-pool-size=1', '--liftoff-only'];
+const NODE_FLAGS = ['--max-semi-space-size=4', '--v8-pool-size=1', '--liftoff-only', '--heap-growing-percent=25', '--gc-memory-reducer-start-delay-ms=2000'];
 const apps = appNames();
 let dockerfile: Dockerfile;
 
