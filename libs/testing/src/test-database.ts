@@ -63,6 +63,20 @@ export async function dropTestDatabase(url: string): Promise<void> {
 }
 
 /**
+ * Drops the database and every clone a test file made of it (`<name>_<hex>`), on one maintenance
+ * connection: a run's teardown, cheap enough to finish within the test command's exit bound.
+ */
+export async function dropTestDatabaseAndClones(url: string): Promise<void> {
+  const name = databaseName(url);
+  if (!/^[A-Za-z0-9_]+$/.test(name)) return;
+  await onMaintenance(url, async (client) => {
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${name}_`]);
+    const clones = rows.map((row) => row.datname).filter((clone) => /^_[0-9a-f]+$/.test(clone.slice(name.length)));
+    for (const database of [...clones, name]) await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  });
+}
+
+/**
  * Resolves once a session of this database waits for a row or table lock: the event a lock
  * test waits for, instead of sleeping and hoping the other transaction got there. Its own
  * connection, so a test whose pool is busy holding the lock can still ask.

@@ -1,5 +1,4 @@
-import { createPrismaClient } from '@pfs/persistence';
-import { dropTestDatabase } from '@pfs/testing';
+import { dropTestDatabaseAndClones } from '@pfs/testing';
 
 /**
  * Drops the run's database, and every database a file of the run cloned from it (`isolatedDatabase`
@@ -9,19 +8,5 @@ import { dropTestDatabase } from '@pfs/testing';
 export default async function isolatedGlobalTeardown(): Promise<void> {
   const runUrl = process.env.DATABASE_URL;
   if (!runUrl || runUrl === process.env.PFS_TEST_TEMPLATE_URL) return;
-  const run = decodeURIComponent(new URL(runUrl).pathname.slice(1));
-  const prisma = createPrismaClient({ databaseUrl: runUrl, poolSize: 1, applicationName: 'isolated-teardown' });
-  let clones: string[];
-  try {
-    const rows = await prisma.$queryRaw<Array<{ datname: string }>>`SELECT datname FROM pg_database WHERE starts_with(datname, ${`${run}_`})`;
-    clones = rows.map((row) => row.datname).filter((name) => /^_[0-9a-f]+$/.test(name.slice(run.length)));
-  } finally {
-    await prisma.$disconnect();
-  }
-  for (const name of clones) {
-    const url = new URL(runUrl);
-    url.pathname = `/${name}`;
-    await dropTestDatabase(url.toString());
-  }
-  await dropTestDatabase(runUrl);
+  await dropTestDatabaseAndClones(runUrl);
 }
