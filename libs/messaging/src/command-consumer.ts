@@ -187,7 +187,7 @@ export class CommandConsumer<S extends CommandService> {
       reply = error instanceof ServiceUnavailableError ? { ok: false, error: error.toPayload(), unavailable: error.service } : { ok: false, error: error.toPayload() };
       this.onOutcome?.('domain_error', job.name, Date.now() - started);
     }
-    annotateSpan({ 'pfs.outcome': reply.ok ? 'ok' : reply.error.code });
+    if (tracingEnabled()) annotateSpan({ 'pfs.outcome': reply.ok ? 'ok' : reply.error.code });
     await this.reply(data, job, reply);
     // Inside the request's context: with the gateway's line of the same requestId, this
     // shows the command's hop (the payload is never logged: it may carry key hashes).

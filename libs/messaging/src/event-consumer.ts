@@ -10,7 +10,7 @@ import {
   type ServiceName,
   type UnitOfWork,
 } from '@pfs/contracts';
-import { DEFAULT_EVENT_MAX_ATTEMPTS, failSpan, runInTraceContext, runWithRequestId, startSpan, type Logger, type TraceContext } from '@pfs/platform';
+import { DEFAULT_EVENT_MAX_ATTEMPTS, failSpan, runInTraceContext, runWithRequestId, startSpan, tracingEnabled, type Logger, type TraceContext } from '@pfs/platform';
 import { DeadLetters } from './dead-letters';
 import { buildHandlerRegistry } from './handler-registry';
 import { createRedisConnection, type RedisClient } from './redis-connection';
@@ -301,12 +301,14 @@ export class EventConsumer {
     }
     const event = parsed.event as EventEnvelope;
     const started = Date.now();
-    const span = startSpan(`${event.type} process`, {
-      kind: 'consumer',
-      parent: event.trace,
-      requireParent: true,
-      attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': job.queueName, 'messaging.message.id': event.id, 'pfs.request_id': eventRequestId(event) },
-    });
+    const span = tracingEnabled()
+      ? startSpan(`${event.type} process`, {
+          kind: 'consumer',
+          parent: event.trace,
+          requireParent: true,
+          attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': job.queueName, 'messaging.message.id': event.id, 'pfs.request_id': eventRequestId(event) },
+        })
+      : undefined;
     if (span) this.spans.set(event, span.context);
     await this.within(event, async () => {
       try {

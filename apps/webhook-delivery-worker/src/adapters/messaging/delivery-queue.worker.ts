@@ -1,7 +1,7 @@
 import { WEBHOOK_DELIVERY_JOBS, WEBHOOK_DELIVERY_QUEUE, type DeliveryAttemptJob, type WebhookDeliveryJobName } from '@pfs/contracts';
 import { randomUUID } from 'node:crypto';
 import { buildHandlerRegistry, createProducerConnection, createRedisConnection, type RedisClient } from '@pfs/messaging';
-import { annotateSpan, inSpan, runWithRequestId, type Logger, type WebhookAttemptMetrics } from '@pfs/platform';
+import { annotateSpan, inSpan, runWithRequestId, tracingEnabled, type Logger, type WebhookAttemptMetrics } from '@pfs/platform';
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { AttemptDeliveryUseCase, AttemptOutcome } from '../../application/use-cases/attempt-delivery/attempt-delivery.use-case';
 import { EndpointSlots } from './endpoint-slots';
@@ -90,7 +90,7 @@ export class DeliveryQueueWorker {
     try {
       const attempt = async () => {
         const outcome = await handler.run(data);
-        annotateSpan({ 'pfs.webhook.outcome': outcome.kind === 'attempted' ? outcome.verdict : outcome.kind, ...(outcome.kind === 'attempted' && outcome.result.statusCode !== null ? { 'http.response.status_code': outcome.result.statusCode } : {}) });
+        if (tracingEnabled()) annotateSpan({ 'pfs.webhook.outcome': outcome.kind === 'attempted' ? outcome.verdict : outcome.kind, ...(outcome.kind === 'attempted' && outcome.result.statusCode !== null ? { 'http.response.status_code': outcome.result.statusCode } : {}) });
         if (outcome.kind === 'attempted') {
           this.metrics.record(outcome.verdict === 'succeeded' ? 'success' : outcome.result.timedOut ? 'timeout' : 'failure', outcome.result.durationMs, outcome.disabled);
           this.logger.info(
@@ -101,8 +101,18 @@ export class DeliveryQueueWorker {
           this.logger.info({ deliveryId: data.deliveryId, endpointId: data.endpointId }, 'delivery dropped: the endpoint is disabled or deleted');
         }
       };
-      const attributes = { 'pfs.webhook.endpoint_id': data.endpointId, 'pfs.webhook.delivery_id': data.deliveryId, 'pfs.webhook.attempt': data.attemptsMade + 1 };
-      await runWithRequestId(`dlv-${data.deliveryId}`, () => inSpan('webhook delivery attempt', { kind: 'consumer', parent: data.trace, requireParent: true, attributes }, attempt));
+      const traced = () =>
+        inSpan(
+          'webhook delivery attempt',
+          {
+            kind: 'consumer',
+            parent: data.trace,
+            requireParent: true,
+            attributes: { 'pfs.webhook.endpoint_id': data.endpointId, 'pfs.webhook.delivery_id': data.deliveryId, 'pfs.webhook.attempt': data.attemptsMade + 1 },
+          },
+          attempt,
+        );
+      await runWithRequestId(`dlv-${data.deliveryId}`, tracingEnabled() ? traced : attempt);
     } finally {
       await slots.release(slot);
     }
