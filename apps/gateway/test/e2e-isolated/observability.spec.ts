@@ -267,7 +267,11 @@ describe('observability end to end: logs and metrics of every app', () => {
       expect(trace.filter((span) => span.parentSpanId === null)).toEqual([root]);
       const ids = new Set(trace.map((span) => span.spanId));
       expect(trace.filter((span) => span.parentSpanId !== null && !ids.has(span.parentSpanId))).toEqual([]);
-      expect(new Set(trace.map((span) => span.service))).toEqual(new Set(['gateway', 'ledger-service', 'webhook-delivery-service', 'webhook-delivery-worker']));
+      const services = [...new Set(trace.map((span) => span.service))];
+      expect(services).toEqual(expect.arrayContaining(['gateway', 'ledger-service', 'webhook-delivery-service', 'webhook-delivery-worker']));
+      // The organization service too when the ledger's copy of the new organization's standing had
+      // not arrived yet and the ledger asked the owner: part of the same trace then.
+      expect(services.filter((service) => !['gateway', 'ledger-service', 'webhook-delivery-service', 'webhook-delivery-worker', 'organization-service'].includes(service))).toEqual([]);
     });
 
     it('follow the command, the relay, the fan-out and the delivery to the receiver\'s HTTP call', () => {

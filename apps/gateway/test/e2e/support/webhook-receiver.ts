@@ -34,6 +34,13 @@ export class WebhookReceiver {
 
   async start(): Promise<this> {
     this.server = createServer((request, response) => {
+      // Deliveries are POSTs. Anything else is a stray caller that found this port free before the
+      // receiver took it (another file's stack probing where its app was to listen): not recorded.
+      if (request.method !== 'POST') {
+        request.resume();
+        response.writeHead(404).end();
+        return;
+      }
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
