@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import { stopTracing } from './tracing';
 
+const FLUSH_BOUND_MS = 1000;
+
 export interface ShutdownOptions {
   logger: Logger;
   /**
@@ -38,7 +40,19 @@ export function handleShutdownSignals(options: ShutdownOptions): { shutdown: (re
   const finish = (code: number) => {
     if (finished) return;
     finished = true;
-    exit(code);
+    // The log's writes are asynchronous: let those still in flight land, in order, before the
+    // process ends (a last line could otherwise be lost, or overtaken by one written before it).
+    // A destination that never answers delays the exit by a second at most.
+    let exited = false;
+    const exitOnce = () => {
+      if (exited) return;
+      exited = true;
+      clearTimeout(bound);
+      exit(code);
+    };
+    const bound = setTimeout(exitOnce, FLUSH_BOUND_MS);
+    bound.unref();
+    logger.flush(exitOnce);
   };
 
   const shutdown = (reason: string) => {

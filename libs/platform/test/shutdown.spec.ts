@@ -55,6 +55,46 @@ describe('handleShutdownSignals', () => {
     expect(h.lines[0]).toMatchObject({ signal: 'SIGTERM', timeoutMs: 5000, service: 'shutdown-test' });
   });
 
+  it('exits only once the log has written what it still held, in order', async () => {
+    const written: string[] = [];
+    const pending: string[] = [];
+    const exits: number[] = [];
+    let onExit: () => void = () => undefined;
+    const exited = new Promise<void>((resolve) => (onExit = resolve));
+    // An asynchronous destination, as pino's own: lines wait in a buffer until flushed.
+    const sink = Object.assign(
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          pending.push(String((JSON.parse(chunk.toString('utf8')) as { msg: string }).msg));
+          done();
+        },
+      }),
+      {
+        flush(done: () => void) {
+          setTimeout(() => {
+            written.push(...pending.splice(0));
+            done();
+          }, 50);
+        },
+      },
+    );
+    const signals = new EventEmitter();
+    handleShutdownSignals({
+      logger: createLogger('shutdown-test', 'info', sink),
+      stop: async () => undefined,
+      timeoutMs: 5000,
+      exit: (code) => {
+        exits.push(code);
+        onExit();
+      },
+      events: signals as unknown as Pick<NodeJS.Process, 'on' | 'off'>,
+    });
+    signals.emit('SIGTERM', 'SIGTERM');
+    await exited;
+    expect(exits).toEqual([0]);
+    expect(written).toEqual(['shutting down', 'stopped']);
+  });
+
   it('exits 1 at the hard limit when the drain hangs', async () => {
     const started = Date.now();
     const h = harness(() => new Promise<void>(() => undefined), 150);
