@@ -97,17 +97,17 @@ function retryingFetch(options: PfsClientOptions): (request: Request) => Promise
   const maxBackoff = options.maxBackoffMs ?? 5000;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   return async (request: Request) => {
-    // One key for the call, reused by every attempt: a retry of a mutation is then a replay.
+    // One key for the call, reused by every attempt: a retry of a mutation is then a replay, so
+    // every call is safe to repeat.
     if (MUTATING.has(request.method) && !request.headers.has('idempotency-key')) request.headers.set('Idempotency-Key', randomUUID());
-    const idempotent = !MUTATING.has(request.method) || request.headers.has('idempotency-key');
     for (let attempt = 1; ; attempt += 1) {
       const wait = Math.min(maxBackoff, backoff * 2 ** (attempt - 1));
       let response: Response;
       try {
         response = await send(request.clone());
       } catch (error) {
-        // The connection went before an answer: only a call that is safe to repeat is repeated.
-        if (!idempotent || attempt >= maxAttempts) throw error;
+        // The connection went before an answer: try again, with the same key.
+        if (attempt >= maxAttempts) throw error;
         await sleep(wait);
         continue;
       }

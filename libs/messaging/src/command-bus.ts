@@ -111,22 +111,14 @@ export class CommandBus {
   ): Promise<CommandResult<S, N>> {
     // A programming error, refused before anything is sent: see CommandInsideTransactionError.
     if (holdsDatabaseTransaction()) throw new CommandInsideTransactionError(service, name);
-    if (!tracingEnabled()) return this.timed(service, name, payload, options);
-    // A client span: the consumer's span hangs under it, through the carrier in the job's meta.
-    return inSpan(`${service} ${name}`, { kind: 'client', requireParent: true, attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': commandQueueName(service, commandLane(service, name)), 'pfs.request_id': options.requestId } }, () =>
-      this.timed(service, name, payload, options),
-    );
-  }
-
-  private async timed<S extends CommandService, N extends CommandName<S>>(
-    service: S,
-    name: N,
-    payload: CommandPayload<S, N>,
-    options: SendOptions,
-  ): Promise<CommandResult<S, N>> {
     const started = performance.now();
     try {
-      const result = await this.dispatch(service, name, payload, options);
+      const result = tracingEnabled()
+        ? // A client span: the consumer's span hangs under it, through the carrier in the job's meta.
+          await inSpan(`${service} ${name}`, { kind: 'client', requireParent: true, attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': commandQueueName(service, commandLane(service, name)), 'pfs.request_id': options.requestId } }, () =>
+            this.dispatch(service, name, payload, options),
+          )
+        : await this.dispatch(service, name, payload, options);
       this.onRoundTrip?.(service, name, 'ok', performance.now() - started);
       return result;
     } catch (error) {

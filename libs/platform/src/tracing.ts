@@ -168,11 +168,6 @@ export function runInTraceContext<T>(captured: TraceContext | undefined, work: (
   return context.with(captured, work);
 }
 
-/** The active trace context, to enter later in another async flow; undefined when tracing is off. */
-export function captureTraceContext(): TraceContext | undefined {
-  return state ? context.active() : undefined;
-}
-
 /** The active span's context as a carrier for a queue envelope; undefined when tracing is off or no span is active. */
 export function currentTraceCarrier(): TraceCarrier | undefined {
   if (!state || !trace.getSpan(context.active())) return undefined;

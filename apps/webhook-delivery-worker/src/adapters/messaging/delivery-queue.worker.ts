@@ -101,18 +101,20 @@ export class DeliveryQueueWorker {
           this.logger.info({ deliveryId: data.deliveryId, endpointId: data.endpointId }, 'delivery dropped: the endpoint is disabled or deleted');
         }
       };
-      const traced = () =>
-        inSpan(
-          'webhook delivery attempt',
-          {
-            kind: 'consumer',
-            parent: data.trace,
-            requireParent: true,
-            attributes: { 'pfs.webhook.endpoint_id': data.endpointId, 'pfs.webhook.delivery_id': data.deliveryId, 'pfs.webhook.attempt': data.attemptsMade + 1 },
-          },
-          attempt,
-        );
-      await runWithRequestId(`dlv-${data.deliveryId}`, tracingEnabled() ? traced : attempt);
+      const traced = tracingEnabled()
+        ? () =>
+            inSpan(
+              'webhook delivery attempt',
+              {
+                kind: 'consumer',
+                parent: data.trace,
+                requireParent: true,
+                attributes: { 'pfs.webhook.endpoint_id': data.endpointId, 'pfs.webhook.delivery_id': data.deliveryId, 'pfs.webhook.attempt': data.attemptsMade + 1 },
+              },
+              attempt,
+            )
+        : attempt;
+      await runWithRequestId(`dlv-${data.deliveryId}`, traced);
     } finally {
       await slots.release(slot);
     }
