@@ -86,11 +86,71 @@ describe('PrismaDeliveryRepository.recordAttempt (real PostgreSQL)', () => {
     expect(await healthRow()).toEqual({ consecutive_failures: 0, failing_since: null });
   });
 
-  it('concurrent failures of one endpoint each count once', async () => {
+  it('concurrent failures of one endpoint each count once, whether they share a statement or not', async () => {
     const deliveries = await Promise.all(Array.from({ length: 12 }, () => claimed()));
-    const runs = await Promise.all(deliveries.map((id) => repository.recordAttempt(attempt(id, 20, 500), retry, holder, { outcome: 'failure', at: at(20) })));
-    expect(runs.map((recorded) => recorded.health.consecutiveFailures).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+    // Six together (one statement), six one by one (statements of their own) beside them.
+    const together = Promise.all(deliveries.slice(0, 6).map((id) => repository.recordAttempt(attempt(id, 20, 500), retry, holder, { outcome: 'failure', at: at(20) })));
+    const alone: Array<{ attempt: number; health: { consecutiveFailures: number } }> = [];
+    for (const id of deliveries.slice(6)) alone.push(await repository.recordAttempt(attempt(id, 20, 500), retry, holder, { outcome: 'failure', at: at(20) }));
+    const runs = [...(await together), ...alone];
+    expect(runs.map((recorded) => recorded.attempt)).toEqual(Array.from({ length: 12 }, () => 1));
+    // Each answer's run includes its own failure and never more than were made.
+    for (const recorded of runs) expect(recorded.health.consecutiveFailures).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...runs.map((recorded) => recorded.health.consecutiveFailures))).toBe(12);
     expect(await healthRow()).toEqual({ consecutive_failures: 12, failing_since: at(20) });
+  });
+
+  it('claims and records made together share one statement each', async () => {
+    const ids = await Promise.all(Array.from({ length: 8 }, async () => {
+      messages += 1;
+      const deliveryId = `dlv_rec_${run}_${messages}`;
+      await repository.insertMessage(
+        { id: `msg_rec_${run}_${messages}`, eventType: 'transaction.status.updated', payload: `{"n":${messages}}`, createdAt: at(0), deliveries: [{ endpointId, organizationId, dropped: false }] },
+        [deliveryId],
+      );
+      return deliveryId;
+    }));
+    let claims: Array<{ id: string; payload: string } | null> = [];
+    const claimStatements = await statementsDuring(async () => {
+      claims = await Promise.all([...ids.map((id) => repository.claim(id, 0, holder, at(60), at(1))), repository.claim(`dlv_rec_${run}_nothing`, 0, holder, at(60), at(1))]);
+    });
+    expect(claimStatements).toEqual(['WITH input AS']);
+    expect(claims.map((claim) => claim?.id ?? null)).toEqual([...ids, null]);
+    expect(claims.map((claim) => claim?.payload)).toEqual([...ids.map((id) => `{"n":${Number(id.split('_').at(-1))}}`), undefined]);
+
+    const recordStatements = await statementsDuring(async () => {
+      await Promise.all(ids.map((id) => repository.recordAttempt(attempt(id, 50, 204), done, holder, { outcome: 'success', at: at(50) })));
+    });
+    expect(recordStatements).toEqual(['WITH input AS']);
+    const rows = await prisma.$queryRaw<Array<{ status: string; attempts_made: number; leased_by: string | null }>>`
+      SELECT status, attempts_made, leased_by FROM "delivery"."deliveries" WHERE id = ANY(${ids}) ORDER BY id`;
+    expect(rows).toEqual(ids.map(() => ({ status: 'SUCCEEDED', attempts_made: 1, leased_by: null })));
+  });
+
+  it('two claims of one delivery in one statement: only the holder the row names gets it', async () => {
+    messages += 1;
+    const deliveryId = `dlv_rec_${run}_${messages}`;
+    await repository.insertMessage(
+      { id: `msg_rec_${run}_${messages}`, eventType: 'transaction.status.updated', payload: '{}', createdAt: at(0), deliveries: [{ endpointId, organizationId, dropped: false }] },
+      [deliveryId],
+    );
+    const [first, second] = await Promise.all([repository.claim(deliveryId, 0, 'holder-a', at(60), at(1)), repository.claim(deliveryId, 0, 'holder-b', at(60), at(1))]);
+    expect([first, second].filter(Boolean)).toHaveLength(1);
+    const [row] = await prisma.$queryRaw<Array<{ leased_by: string }>>`SELECT leased_by FROM "delivery"."deliveries" WHERE id = ${deliveryId}`;
+    expect(row?.leased_by).toBe(first ? 'holder-a' : 'holder-b');
+  });
+
+  it('records made together that one statement cannot hold go in order: two attempts of one delivery, a failure then a success of one endpoint', async () => {
+    const [failing, succeeding] = await Promise.all([claimed(), claimed()]);
+    const recorded = await Promise.all([
+      repository.recordAttempt(attempt(failing, 70, 500), retry, holder, { outcome: 'failure', at: at(70) }),
+      repository.recordAttempt(attempt(failing, 71, 500), retry, 'another-holder', { outcome: 'failure', at: at(71) }),
+      repository.recordAttempt(attempt(succeeding, 72, 204), done, holder, { outcome: 'success', at: at(72) }),
+    ]);
+    // Both attempts of the first delivery count, numbered in turn; the success came after the failures and ended the run.
+    expect(recorded.map((answer) => answer.attempt)).toEqual([1, 2, 1]);
+    expect(recorded[2]?.health).toEqual({ consecutiveFailures: 0, failingSince: null });
+    expect(await healthRow()).toEqual({ consecutive_failures: 0, failing_since: null });
   });
 
   it('an unknown delivery writes nothing, the endpoint’s run included', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CursorPosition } from '@pfs/contracts';
-import { Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { Prisma, PrismaTransactionHost, statementBatcher } from '@pfs/persistence';
 import type {
   AttemptRecord,
   ClaimedDelivery,
@@ -27,12 +27,41 @@ const schedule = (row: ScheduleRow): DeliverySchedule => ({
   nextAttemptAt: row.next_attempt_at,
 });
 
+interface ClaimRequest {
+  deliveryId: string;
+  attemptsMade: number;
+  holder: string;
+  leaseUntil: Date;
+  now: Date;
+}
+
+interface RecordRequest {
+  attempt: AttemptRecord;
+  next: DeliverySchedule;
+  holder: string;
+  endpoint: EndpointOutcome;
+}
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+function unwrap<T>(result: T | Error | undefined): T {
+  if (result === undefined) throw new Error('no result for the request');
+  if (result instanceof Error) throw result;
+  return result;
+}
+
 /**
  * Messages, deliveries, attempts and each endpoint's run of failures in the `delivery` schema, in
  * raw SQL: every attempt costs a claim and a record, and these are the hot path of the worker.
  */
 @Injectable()
 export class PrismaDeliveryRepository extends DeliveryRepository {
+  // Attempts run by the dozen at once and each pays a claim and a record: under load they share
+  // statements, two of each kind at a time, which leaves the pool's other connections to the
+  // messages coming in and the sweeper.
+  private readonly claims = statementBatcher<ClaimRequest, ClaimedDelivery | null>((requests) => this.claimBatch(requests), { maxInFlight: 2, maxBatchSize: 64 });
+  private readonly records = statementBatcher<RecordRequest, RecordedAttempt>((requests) => this.recordBatch(requests), { maxInFlight: 2, maxBatchSize: 64 });
+
   constructor(private readonly host: PrismaTransactionHost) {
     super();
   }
@@ -60,71 +89,164 @@ export class PrismaDeliveryRepository extends DeliveryRepository {
   }
 
   async claim(deliveryId: string, attemptsMade: number, holder: string, leaseUntil: Date, now: Date): Promise<ClaimedDelivery | null> {
-    // A job may fire a little before its row's time (clocks of Redis and this host): 1 s of slack.
-    const rows = await this.host.query<ScheduleRow & { id: string; message_id: string; endpoint_id: string; organization_id: string; event_type: string; payload: string }>(Prisma.sql`
-      WITH claimed AS (
-        UPDATE "delivery"."deliveries"
-        SET leased_until = ${leaseUntil}, leased_by = ${holder}, updated_at = ${now}
-        WHERE id = ${deliveryId} AND status = 'PENDING' AND attempts_made = ${attemptsMade}
-          AND next_attempt_at <= ${new Date(now.getTime() + 1000)}
-          AND (leased_until IS NULL OR leased_until < ${now} OR leased_by = ${holder})
-        RETURNING id, message_id, endpoint_id, organization_id, status, attempts_made, retry_index, next_attempt_at
-      )
-      SELECT c.*, m.event_type, m.payload FROM claimed c JOIN "delivery"."messages" m ON m.id = c.message_id`);
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      ...schedule(row),
-      id: row.id,
-      messageId: row.message_id,
-      endpointId: row.endpoint_id,
-      organizationId: row.organization_id,
-      eventType: row.event_type,
-      payload: row.payload,
-    };
+    const request: ClaimRequest = { deliveryId, attemptsMade, holder, leaseUntil, now };
+    if (this.host.inTransaction) return (await this.claimRows([request]))[0] ?? null;
+    return this.claims(request);
   }
 
   async recordAttempt(attempt: AttemptRecord, next: DeliverySchedule, holder: string, endpoint: EndpointOutcome): Promise<RecordedAttempt> {
-    // One statement: the row lock orders overlapping attempts, the attempt row takes the count
-    // the update produced, and the endpoint's run of failures moves with it (a failure counts in
-    // one upsert, so concurrent attempts add up; a success writes only a run that is failing).
-    const failed = endpoint.outcome === 'failure';
-    const rows = await this.host.query<ScheduleRow & { consecutive_failures: number | null; failing_since: Date | null }>(Prisma.sql`
-      WITH updated AS (
+    const request: RecordRequest = { attempt, next, holder, endpoint };
+    if (this.host.inTransaction) return unwrap((await this.recordRows([request]))[0]);
+    return this.records(request);
+  }
+
+  /** The claims of a batch in one statement; alone again, one by one, if that statement fails. */
+  private async claimBatch(requests: readonly ClaimRequest[]): Promise<Array<ClaimedDelivery | null | Error>> {
+    try {
+      return await this.claimRows(requests);
+    } catch (error) {
+      if (requests.length === 1) throw error;
+      return Promise.all(requests.map((request) => this.claimRows([request]).then((rows) => rows[0] ?? null, (failure: unknown) => asError(failure))));
+    }
+  }
+
+  /**
+   * Each request's delivery when its claim took it: only if it is PENDING, due, still at its
+   * `attemptsMade`, and not leased to another holder. Two requests for one delivery in one
+   * statement update its row once: the one whose holder the row names after it has it.
+   */
+  private async claimRows(requests: readonly ClaimRequest[]): Promise<Array<ClaimedDelivery | null>> {
+    // A job may fire a little before its row's time (clocks of Redis and this host): 1 s of slack.
+    const rows = await this.host.query<ScheduleRow & { id: string; leased_by: string; message_id: string; endpoint_id: string; organization_id: string; event_type: string; payload: string }>(Prisma.sql`
+      WITH input AS (
+        SELECT * FROM unnest(${requests.map((r) => r.deliveryId)}::text[], ${requests.map((r) => r.attemptsMade)}::int[], ${requests.map((r) => r.holder)}::text[],
+                             ${requests.map((r) => r.leaseUntil)}::timestamptz[], ${requests.map((r) => r.now)}::timestamptz[])
+          AS i(id, attempts_made, holder, lease_until, now)
+      ), claimed AS (
+        UPDATE "delivery"."deliveries" d
+        SET leased_until = i.lease_until, leased_by = i.holder, updated_at = i.now
+        FROM input i
+        WHERE d.id = i.id AND d.status = 'PENDING' AND d.attempts_made = i.attempts_made
+          AND d.next_attempt_at <= i.now + interval '1 second'
+          AND (d.leased_until IS NULL OR d.leased_until < i.now OR d.leased_by = i.holder)
+        RETURNING d.id, d.leased_by, d.message_id, d.endpoint_id, d.organization_id, d.status, d.attempts_made, d.retry_index, d.next_attempt_at
+      )
+      SELECT c.*, m.event_type, m.payload FROM claimed c JOIN "delivery"."messages" m ON m.id = c.message_id`);
+    const taken = new Map(rows.map((row) => [`${row.id} ${row.leased_by}`, row]));
+    return requests.map((request) => {
+      const row = taken.get(`${request.deliveryId} ${request.holder}`);
+      if (!row) return null;
+      return {
+        ...schedule(row),
+        id: row.id,
+        messageId: row.message_id,
+        endpointId: row.endpoint_id,
+        organizationId: row.organization_id,
+        eventType: row.event_type,
+        payload: row.payload,
+      };
+    });
+  }
+
+  /**
+   * The records of a batch in as few statements as they allow: one, unless two attempts of one
+   * delivery, or a success and a failure of one endpoint, came together (one statement writes a
+   * row once); those go in the next statement, in order. Alone again if a statement fails.
+   */
+  private async recordBatch(requests: readonly RecordRequest[]): Promise<Array<RecordedAttempt | Error>> {
+    const results = new Array<RecordedAttempt | Error>(requests.length);
+    let rest = requests.map((request, index) => ({ request, index }));
+    while (rest.length) {
+      const round: typeof rest = [];
+      const later: typeof rest = [];
+      const deliveries = new Set<string>();
+      const outcomes = new Map<string, EndpointOutcome['outcome']>();
+      for (const item of rest) {
+        const { attempt, endpoint } = item.request;
+        const outcome = outcomes.get(attempt.endpointId);
+        if (deliveries.has(attempt.deliveryId) || (outcome && outcome !== endpoint.outcome)) {
+          later.push(item);
+          continue;
+        }
+        deliveries.add(attempt.deliveryId);
+        outcomes.set(attempt.endpointId, endpoint.outcome);
+        round.push(item);
+      }
+      try {
+        const recorded = await this.recordRows(round.map((item) => item.request));
+        round.forEach((item, position) => (results[item.index] = recorded[position] as RecordedAttempt | Error));
+      } catch (error) {
+        if (round.length === 1) results[(round[0] as (typeof round)[number]).index] = asError(error);
+        else {
+          const alone = await Promise.all(round.map((item) => this.recordRows([item.request]).then((rows) => rows[0] as RecordedAttempt | Error, (failure: unknown) => asError(failure))));
+          round.forEach((item, position) => (results[item.index] = alone[position] as RecordedAttempt | Error));
+        }
+      }
+      rest = later;
+    }
+    return results;
+  }
+
+  /**
+   * One statement for attempts of distinct deliveries: the row lock orders overlapping attempts,
+   * each attempt row takes the count its update produced, and each endpoint's run of failures
+   * moves with them (its failures counted in one upsert, so concurrent statements add up; a
+   * success writes only a run that is failing). Answers, per attempt, its number, the schedule the
+   * row has now and the run after the statement, or an Error when the delivery does not exist.
+   */
+  private async recordRows(requests: readonly RecordRequest[]): Promise<Array<RecordedAttempt | Error>> {
+    const column = <T>(pick: (request: RecordRequest) => T) => requests.map(pick);
+    const rows = await this.host.query<ScheduleRow & { id: string; consecutive_failures: number | null; failing_since: Date | null }>(Prisma.sql`
+      WITH input AS (
+        SELECT * FROM unnest(
+          ${column((r) => r.attempt.id)}::text[], ${column((r) => r.attempt.deliveryId)}::text[], ${column((r) => r.attempt.messageId)}::text[],
+          ${column((r) => r.attempt.endpointId)}::text[], ${column((r) => r.attempt.organizationId)}::text[], ${column((r) => r.attempt.eventType)}::text[],
+          ${column((r) => r.attempt.attemptedAt)}::timestamptz[], ${column((r) => r.attempt.statusCode)}::int[], ${column((r) => r.attempt.durationMs)}::int[],
+          ${column((r) => r.attempt.error)}::text[], ${column((r) => r.attempt.response)}::text[], ${column((r) => r.holder)}::text[],
+          ${column((r) => r.next.status)}::text[], ${column((r) => r.next.retryIndex)}::int[], ${column((r) => r.next.nextAttemptAt)}::timestamptz[],
+          ${column((r) => r.endpoint.outcome === 'failure')}::boolean[], ${column((r) => r.endpoint.at)}::timestamptz[])
+          AS i(attempt_id, delivery_id, message_id, endpoint_id, organization_id, event_type, attempted_at, status_code, duration_ms, error, response,
+               holder, next_status, next_retry_index, next_attempt_at, failed, outcome_at)
+      ), updated AS (
         UPDATE "delivery"."deliveries" d
         SET attempts_made = d.attempts_made + 1,
-            status = CASE WHEN d.leased_by = ${holder} THEN ${next.status} ELSE d.status END,
-            retry_index = CASE WHEN d.leased_by = ${holder} THEN ${next.retryIndex}::int ELSE d.retry_index END,
-            next_attempt_at = CASE WHEN d.leased_by = ${holder} THEN ${next.nextAttemptAt}::timestamptz ELSE d.next_attempt_at END,
-            leased_until = CASE WHEN d.leased_by = ${holder} THEN NULL ELSE d.leased_until END,
-            leased_by = CASE WHEN d.leased_by = ${holder} THEN NULL ELSE d.leased_by END,
+            status = CASE WHEN d.leased_by = i.holder THEN i.next_status ELSE d.status END,
+            retry_index = CASE WHEN d.leased_by = i.holder THEN i.next_retry_index ELSE d.retry_index END,
+            next_attempt_at = CASE WHEN d.leased_by = i.holder THEN i.next_attempt_at ELSE d.next_attempt_at END,
+            leased_until = CASE WHEN d.leased_by = i.holder THEN NULL ELSE d.leased_until END,
+            leased_by = CASE WHEN d.leased_by = i.holder THEN NULL ELSE d.leased_by END,
             updated_at = now()
-        WHERE d.id = ${attempt.deliveryId}
-        RETURNING d.status, d.attempts_made, d.retry_index, d.next_attempt_at
+        FROM input i
+        WHERE d.id = i.delivery_id
+        RETURNING d.id, d.status, d.attempts_made, d.retry_index, d.next_attempt_at
       ), recorded AS (
         INSERT INTO "delivery"."attempts" (id, delivery_id, message_id, endpoint_id, organization_id, event_type, attempt, created_at, status_code, duration_ms, error, response)
-        SELECT ${attempt.id}, ${attempt.deliveryId}, ${attempt.messageId}, ${attempt.endpointId}, ${attempt.organizationId}, ${attempt.eventType},
-               updated.attempts_made, ${attempt.attemptedAt}, ${attempt.statusCode}::int, ${attempt.durationMs}::int, ${attempt.error}, ${attempt.response}
-        FROM updated
+        SELECT i.attempt_id, i.delivery_id, i.message_id, i.endpoint_id, i.organization_id, i.event_type,
+               u.attempts_made, i.attempted_at, i.status_code, i.duration_ms, i.error, i.response
+        FROM updated u JOIN input i ON i.delivery_id = u.id
       ), failure AS (
         INSERT INTO "delivery"."endpoint_health" AS h (endpoint_id, consecutive_failures, failing_since, updated_at)
-        SELECT ${attempt.endpointId}, 1, ${endpoint.at}::timestamptz, ${endpoint.at}::timestamptz FROM updated WHERE ${failed}::boolean
+        SELECT i.endpoint_id, count(*), min(i.outcome_at), max(i.outcome_at)
+        FROM updated u JOIN input i ON i.delivery_id = u.id WHERE i.failed GROUP BY i.endpoint_id
         ON CONFLICT (endpoint_id) DO UPDATE
-        SET consecutive_failures = h.consecutive_failures + 1, failing_since = COALESCE(h.failing_since, EXCLUDED.failing_since), updated_at = EXCLUDED.updated_at
-        RETURNING consecutive_failures, failing_since
+        SET consecutive_failures = h.consecutive_failures + EXCLUDED.consecutive_failures, failing_since = COALESCE(h.failing_since, EXCLUDED.failing_since), updated_at = EXCLUDED.updated_at
+        RETURNING endpoint_id, consecutive_failures, failing_since
       ), success AS (
         UPDATE "delivery"."endpoint_health" SET consecutive_failures = 0, failing_since = NULL, updated_at = now()
-        WHERE endpoint_id = ${attempt.endpointId} AND consecutive_failures > 0 AND NOT ${failed}::boolean AND EXISTS (SELECT 1 FROM updated)
+        WHERE consecutive_failures > 0 AND endpoint_id IN (SELECT i.endpoint_id FROM updated u JOIN input i ON i.delivery_id = u.id WHERE NOT i.failed)
       )
-      SELECT u.status, u.attempts_made, u.retry_index, u.next_attempt_at, f.consecutive_failures, f.failing_since
-      FROM updated u LEFT JOIN failure f ON true`);
-    const row = rows[0];
-    if (!row) throw new Error(`delivery ${attempt.deliveryId} does not exist`);
-    return {
-      attempt: row.attempts_made,
-      schedule: schedule(row),
-      health: { consecutiveFailures: row.consecutive_failures ?? 0, failingSince: row.failing_since },
-    };
+      SELECT u.id, u.status, u.attempts_made, u.retry_index, u.next_attempt_at, f.consecutive_failures, f.failing_since
+      FROM updated u JOIN input i ON i.delivery_id = u.id LEFT JOIN failure f ON f.endpoint_id = i.endpoint_id AND i.failed`);
+    const byDelivery = new Map(rows.map((row) => [row.id, row]));
+    return requests.map((request) => {
+      const row = byDelivery.get(request.attempt.deliveryId);
+      if (!row) return new Error(`delivery ${request.attempt.deliveryId} does not exist`);
+      return {
+        attempt: row.attempts_made,
+        schedule: schedule(row),
+        health: { consecutiveFailures: row.consecutive_failures ?? 0, failingSince: row.failing_since },
+      };
+    });
   }
 
   async drop(deliveryId: string): Promise<void> {
