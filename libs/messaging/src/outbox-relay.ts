@@ -29,13 +29,16 @@ export interface OutboxRelayOptions {
   maxAttempts?: number;
 }
 
+/** Hand-offs publishing at once (see `scheduleFlush`). */
+const HAND_OFFS_IN_FLIGHT = 1;
+
 /**
  * Moves committed outbox rows to the event queue of every subscriber (EVENT_SUBSCRIBERS), then
  * marks them published. A crash between the two publishes again: the job id is the event id,
  * and subscribers de-duplicate on it, so nothing is lost and nothing is invented.
  *
  * Two ways out. The writing process hands its events over right after their commit (`handOff`):
- * those committed in the same turn of the event loop go out together, one `addBulk` per
+ * those committed in the same turn of the event loop, or while the previous hand-off ran, go out together, one `addBulk` per
  * subscriber queue and one UPDATE marking them published, with no transaction. The poll (every
  * `pollIntervalMs`, and on `kick`) is the safety net: it publishes whatever a crash between commit
  * and hand-off, or a failed hand-off, left unpublished.
@@ -52,6 +55,7 @@ export class OutboxRelay {
   /** Events committed and not yet handed to their queues; flushed on the next turn of the event loop. */
   private handedOff: DomainEvent[] = [];
   private readonly flushes = new Set<Promise<void>>();
+  private flushScheduled = false;
   private closed = false;
   private stopping?: Promise<void>;
   onPublished?: (count: number, oldestLagMs: number) => void;
@@ -101,11 +105,24 @@ export class OutboxRelay {
     // Stopped for good (its queues closed): the row stays unpublished for the next process's poll.
     if (this.closed) return;
     this.handedOff.push(event);
-    if (this.handedOff.length > 1) return;
+    this.scheduleFlush();
+  }
+
+  /**
+   * One hand-off in flight at a time: the events committed while it runs go out together after
+   * it, so under load many commits share one `addBulk` per queue and one UPDATE.
+   */
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.flushes.size >= HAND_OFFS_IN_FLIGHT || !this.handedOff.length) return;
+    this.flushScheduled = true;
     setImmediate(() => {
+      this.flushScheduled = false;
       const batch = this.handedOff;
       this.handedOff = [];
-      const flush = this.publishHandedOff(batch).finally(() => this.flushes.delete(flush));
+      const flush = this.publishHandedOff(batch).finally(() => {
+        this.flushes.delete(flush);
+        this.scheduleFlush();
+      });
       this.flushes.add(flush);
     });
   }
@@ -115,9 +132,11 @@ export class OutboxRelay {
     this.stopping ??= (async () => {
       this.stopped = true;
       if (this.timer) clearInterval(this.timer);
-      // A hand-off of this turn is still scheduled: let it start, then wait for every one.
-      await new Promise((resolve) => setImmediate(resolve));
-      await Promise.all(this.flushes);
+      // Hand-offs still scheduled, or waiting for the one in flight: let each start, and end.
+      do {
+        await new Promise((resolve) => setImmediate(resolve));
+        await Promise.all(this.flushes);
+      } while (this.flushes.size || this.handedOff.length);
       await this.running;
       this.closed = true;
       await Promise.all([...this.queues.values()].map((queue) => queue.close()));

@@ -1,4 +1,4 @@
-import { isUniqueViolation, Prisma, type DeferredWrite, type PrismaClient, type PrismaTransactionHost, type PrismaTx } from '@pfs/persistence';
+import { isUniqueViolation, Prisma, statementBatcher, type DeferredWrite, type PrismaClient, type PrismaTransactionHost, type PrismaTx } from '@pfs/persistence';
 import type { SecretBox } from '@pfs/platform';
 import { CommandIdReusedError, CommandLog, payloadHash, type LoggedCommand } from './command-log';
 import { quoteSchema } from './prisma-event-outbox';
@@ -31,6 +31,8 @@ class ClaimTaken extends Error {
  */
 export class PrismaCommandLog extends CommandLog {
   private readonly table: string;
+  // Every command reads its id first: the commands that arrive together share that statement.
+  private readonly firstReads = statementBatcher<LoggedCommand, LoggedRow | null>((commands) => this.readLogged(commands), { maxInFlight: 2, maxBatchSize: 64 });
 
   constructor(
     private readonly host: PrismaTransactionHost,
@@ -132,14 +134,27 @@ export class PrismaCommandLog extends CommandLog {
   }
 
   private async storedResult(client: PrismaClient | PrismaTx, command: LoggedCommand, hash: string): Promise<{ value: unknown } | undefined> {
-    const statement = Prisma.sql`SELECT payload_hash, result FROM ${Prisma.raw(this.table)}
-      WHERE command_id = ${command.commandId} AND command = ${command.command}`;
-    // Every command reads this first, outside any transaction: on the driver (text and jsonb read the same).
-    const [row] = await this.host.rowsOn<LoggedRow>(client, statement);
+    // Outside any transaction, on the driver (text and jsonb read the same), batched; inside, on the transaction.
+    const row = client === this.host.root ? await this.firstReads(command) : (await this.readLoggedOn(client, [command]))[0];
     if (!row) return undefined;
     if (row.payload_hash !== hash) throw new CommandIdReusedError(command.command);
     // Outside a transaction a row can be seen only once committed, with its result stored.
     if (!row.result) return undefined;
     return { value: JSON.parse(this.box.open(row.result.sealed)) };
+  }
+
+  private readLogged(commands: readonly LoggedCommand[]): Promise<Array<LoggedRow | null>> {
+    return this.readLoggedOn(this.host.root, commands);
+  }
+
+  /** The entries of `commands`, in their order (null where there is none), in one statement. */
+  private async readLoggedOn(client: PrismaClient | PrismaTx, commands: readonly LoggedCommand[]): Promise<Array<LoggedRow | null>> {
+    const rows = await this.host.rowsOn<LoggedRow & { command_id: string; command: string }>(
+      client,
+      Prisma.sql`SELECT command_id, command, payload_hash, result FROM ${Prisma.raw(this.table)}
+        WHERE (command_id, command) IN (SELECT * FROM unnest(${commands.map((command) => command.commandId)}::text[], ${commands.map((command) => command.command)}::text[]))`,
+    );
+    const byKey = new Map(rows.map((row) => [`${row.command} ${row.command_id}`, row]));
+    return commands.map((command) => byKey.get(`${command.command} ${command.commandId}`) ?? null);
   }
 }

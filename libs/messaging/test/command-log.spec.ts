@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError, newId } from '@pfs/contracts';
 import { createPrismaClient, holdsDatabaseTransaction, isRequiredRowMissing, Prisma, PrismaTransactionHost, requireRow } from '@pfs/persistence';
 import { readPlatformConfig, SecretBox } from '@pfs/platform';
-import { isolateQueues } from '@pfs/testing';
+import { isolateQueues, statementsDuring } from '@pfs/testing';
 import { COMMAND_LOG_RETENTION_MS, PrismaCommandLog } from '../src';
 
 isolateQueues('msg-command-log');
@@ -52,6 +52,25 @@ describe('PrismaCommandLog.runOnce', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => log.runOnce(command, effect(marker))));
     expect(await runs(marker)).toBe(1);
     expect(new Set(results.map((result) => result.runId)).size).toBe(1);
+  });
+
+  it('reads the ids of commands that arrive together in one statement, each answered its own', async () => {
+    const done = fresh();
+    const command = (commandId: string, name = 'demo.create') => ({ commandId, command: name, payload: { n: commandId } });
+    const stored = await log.runOnce(command(done.commandId), effect(done.marker));
+    const others = Array.from({ length: 5 }, () => fresh());
+    const sent = await statementsDuring(async () => {
+      const answers = await Promise.all([
+        log.runOnce(command(done.commandId), effect(done.marker)),
+        // The same id under another command name is another command.
+        ...others.map((other, index) => log.runOnce(command(index === 0 ? done.commandId : other.commandId, index === 0 ? 'demo.other' : 'demo.create'), effect(other.marker))),
+      ]);
+      expect(answers[0]).toEqual(stored);
+      expect(answers.slice(1).map((answer) => (answer as { marker: string }).marker)).toEqual(others.map((other) => other.marker));
+    });
+    expect(sent.filter((text) => text.startsWith('SELECT command_id,'))).toEqual(['SELECT command_id, command,']);
+    expect(await runs(done.marker)).toBe(1);
+    for (const other of others) expect(await runs(other.marker)).toBe(1);
   });
 
   it('stores the result sealed: nothing of it is readable in the table', async () => {

@@ -350,6 +350,37 @@ describe('OutboxRelay', () => {
     }
   });
 
+  it('takes the events committed while a hand-off runs together in the next one', async () => {
+    const handed = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger });
+    const handing = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), (event) => handed.handOff(event));
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const original = Queue.prototype.addBulk;
+    const calls: Array<Array<string | undefined>> = [];
+    // The first hand-off's adds wait until the test lets them go.
+    const added = jest.spyOn(Queue.prototype, 'addBulk').mockImplementation(async function (this: Queue, jobs) {
+      calls.push(jobs.map((job) => job.opts?.jobId));
+      if (calls.length <= subscriberQueues.length) await gate;
+      return original.call(this, jobs);
+    });
+    try {
+      const first = await host.run(() => handing.append('organization.created', organizationCreated()));
+      await eventually(async () => (calls.length >= subscriberQueues.length ? true : undefined));
+      const later = await Promise.all([1, 2, 3, 4].map(() => host.run(() => handing.append('organization.created', organizationCreated()))));
+      release();
+      for (const event of [first, ...later]) {
+        expect((await eventually(() => ledgerEvents.getJob(event.id))).data).toEqual(event);
+        await eventually(async () => ((await outboxRow(event.id))?.published_at ? true : undefined));
+      }
+      expect(calls).toHaveLength(2 * subscriberQueues.length);
+      for (const ids of calls.slice(subscriberQueues.length)) expect([...ids].sort()).toEqual(later.map((event) => event.id).sort());
+    } finally {
+      release();
+      added.mockRestore();
+      await handed.stop();
+    }
+  });
+
   it('leaves an event whose hand-off never happened (a crash right after commit) to the poll, which delivers it once', async () => {
     // The process "crashed" between commit and hand-off: nothing was handed over.
     const crashed = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), () => undefined);
