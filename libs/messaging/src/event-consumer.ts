@@ -61,6 +61,11 @@ interface PendingEvent {
 const MAX_BATCHES_IN_FLIGHT = 2;
 /** The most events one transaction takes (the worker's concurrency bounds it too). */
 const MAX_BATCH_SIZE = 32;
+/**
+ * Events taken from the queue at once: they wait in memory for the next batch, so enough to fill
+ * both batches in flight; fewer would cap a busy consumer's batches below their size.
+ */
+const DEFAULT_EVENT_CONCURRENCY = MAX_BATCHES_IN_FLIGHT * MAX_BATCH_SIZE;
 
 /**
  * The request id an event is handled and relayed under: the request that wrote it, or for an event
@@ -143,7 +148,7 @@ export class EventConsumer {
     this.worker = new Worker(eventQueueName(this.service), (job: Job) => this.process(job), {
       connection: this.connection,
       prefix: this.options.prefix,
-      concurrency: this.options.concurrency ?? 8,
+      concurrency: this.options.concurrency ?? DEFAULT_EVENT_CONCURRENCY,
       settings: { backoffStrategy: eventRetryDelay },
     });
     this.worker.on('error', (error) => this.options.logger.error({ err: error.message }, 'event worker error'));

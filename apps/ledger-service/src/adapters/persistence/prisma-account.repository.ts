@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Big, type CursorPosition } from '@pfs/contracts';
-import { isUniqueViolation, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { isUniqueViolation, newestFirstPage, Prisma, PrismaTransactionHost, statementBatcher } from '@pfs/persistence';
 import { AccountRepository } from '../../application/ports/account.repository';
 import { Account, type AccountStatus } from '../../domain/account';
 import { fromFundingMethodJson, FUNDING_METHOD_LISTING_ORDER, fundingMethodsJson, toFundingMethod, type FundingMethodJson, type FundingMethodRecord } from './funding-method.mapper';
@@ -27,33 +27,46 @@ interface AccountLockRow {
 
 @Injectable()
 export class PrismaAccountRepository extends AccountRepository {
+  // Reads of accounts that arrive together (outside any transaction) share one statement.
+  private readonly reads = statementBatcher<string, Account | null>((ids) => this.readAccounts(ids), { maxInFlight: 2, maxBatchSize: 64 });
+
   constructor(private readonly host: PrismaTransactionHost) {
     super();
   }
 
   async findById(accountId: string): Promise<Account | null> {
-    // The hot read path (GET /v1/accounts/{id}): one round trip for the account, its balances
-    // and its funding methods, instead of three model queries.
+    if (this.host.inTransaction) return (await this.readAccounts([accountId]))[0] ?? null;
+    return this.reads(accountId);
+  }
+
+  /**
+   * The hot read path (GET /v1/accounts/{id}): one round trip for the accounts, their balances
+   * and their funding methods, instead of three model queries; each account in `ids`' order, or null.
+   */
+  private async readAccounts(ids: readonly string[]): Promise<Array<Account | null>> {
     const rows = await this.host.query<AccountReadRow>(Prisma.sql`
       SELECT a.id, a.organization_id, a.name, a.description, a.is_primary, a.status, a.created_at, a.updated_at,
         COALESCE((SELECT json_agg(json_build_object('asset', b.asset, 'amount', b.amount::text) ORDER BY b.asset)
                   FROM "ledger"."balances" b WHERE b.account_id = a.id), '[]'::json) AS balances,
         ${fundingMethodsJson()} AS funding_methods
-      FROM "ledger"."accounts" a WHERE a.id = ${accountId}`);
-    const row = rows[0];
-    if (!row) return null;
-    return new Account(
-      row.id,
-      row.organization_id,
-      row.name,
-      row.description,
-      row.is_primary,
-      row.status as AccountStatus,
-      row.balances.map((balance) => ({ asset: balance.asset, amount: new Big(balance.amount) })),
-      row.funding_methods.map(fromFundingMethodJson),
-      row.created_at,
-      row.updated_at,
-    );
+      FROM "ledger"."accounts" a WHERE a.id = ANY(${ids}::text[])`);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const row = byId.get(id);
+      if (!row) return null;
+      return new Account(
+        row.id,
+        row.organization_id,
+        row.name,
+        row.description,
+        row.is_primary,
+        row.status as AccountStatus,
+        row.balances.map((balance) => ({ asset: balance.asset, amount: new Big(balance.amount) })),
+        row.funding_methods.map(fromFundingMethodJson),
+        row.created_at,
+        row.updated_at,
+      );
+    });
   }
 
   async listByOrganization(organizationId: string, after: CursorPosition | null, limit: number): Promise<Account[]> {

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@pfs/contracts';
-import { isUniqueViolation, Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { isUniqueViolation, Prisma, PrismaTransactionHost, statementBatcher } from '@pfs/persistence';
 import { FundingMethodRepository, type DepositTarget, type OwnedFundingMethod } from '../../application/ports/funding-method.repository';
 import type { AccountStatus, FundingMethod } from '../../domain/account';
 import { fromFundingMethodJson, fundingMethodsJson, toFundingMethod, type FundingMethodJson, type FundingMethodRecord } from './funding-method.mapper';
 
 @Injectable()
 export class PrismaFundingMethodRepository extends FundingMethodRepository {
+  // Faucet calls that arrive together (outside any transaction) share the read of their targets.
+  private readonly depositTargets = statementBatcher<{ accountId: string; asset: string }, DepositTarget | null>((targets) => this.readDepositTargets(targets), { maxInFlight: 2, maxBatchSize: 64 });
+
   constructor(private readonly host: PrismaTransactionHost) {
     super();
   }
@@ -21,17 +24,23 @@ export class PrismaFundingMethodRepository extends FundingMethodRepository {
   }
 
   async findDepositTarget(accountId: string, asset: string): Promise<DepositTarget | null> {
-    // On every faucet call: the account and its methods for the asset in one round trip.
-    const rows = await this.host.query<{ organization_id: string; status: string; methods: FundingMethodJson[] }>(Prisma.sql`
-      SELECT a.organization_id, a.status, ${fundingMethodsJson(Prisma.sql`AND f.asset = ${asset}`)} AS methods
-      FROM "ledger"."accounts" a WHERE a.id = ${accountId}`);
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      organizationId: row.organization_id,
-      status: row.status as AccountStatus,
-      methods: row.methods.map(fromFundingMethodJson),
-    };
+    const target = { accountId, asset };
+    if (this.host.inTransaction) return (await this.readDepositTargets([target]))[0] ?? null;
+    return this.depositTargets(target);
+  }
+
+  /** On every faucet call: the accounts and their methods for the asset in one round trip, in order (null: no such account). */
+  private async readDepositTargets(targets: ReadonlyArray<{ accountId: string; asset: string }>): Promise<Array<DepositTarget | null>> {
+    const rows = await this.host.query<{ position: number; organization_id: string; status: string; methods: FundingMethodJson[] }>(Prisma.sql`
+      SELECT i.position::int AS position, a.organization_id, a.status, ${fundingMethodsJson(Prisma.sql`AND f.asset = i.asset`)} AS methods
+      FROM unnest(${targets.map((target) => target.accountId)}::text[], ${targets.map((target) => target.asset)}::text[]) WITH ORDINALITY AS i(account_id, asset, position)
+      JOIN "ledger"."accounts" a ON a.id = i.account_id`);
+    const byPosition = new Map(rows.map((row) => [row.position, row]));
+    return targets.map((_, index) => {
+      const row = byPosition.get(index + 1);
+      if (!row) return null;
+      return { organizationId: row.organization_id, status: row.status as AccountStatus, methods: row.methods.map(fromFundingMethodJson) };
+    });
   }
 
   async insertAll(methods: readonly FundingMethod[]): Promise<void> {
