@@ -40,3 +40,16 @@ export function statementBatcher<K, V>(run: (keys: readonly K[]) => Promise<Read
   );
   return (key) => loader.load(key);
 }
+
+/** Reads on a hot path: two statements of a kind at a time, each for up to 64 keys. */
+const HOT_READS: StatementBatcherOptions = { maxInFlight: 2, maxBatchSize: 64 };
+
+/**
+ * An adapter's read by key: the calls made together outside any transaction share one statement
+ * (`statementBatcher`); inside a unit of work (`inTransaction`) the read runs alone, on the unit's
+ * transaction. `read` answers one value per key, in order.
+ */
+export function batchedReads<K, V>(read: (keys: readonly K[]) => Promise<readonly V[]>, inTransaction: () => boolean, options: StatementBatcherOptions = HOT_READS): (key: K) => Promise<V> {
+  const batched = statementBatcher<K, V>(read, options);
+  return async (key) => (inTransaction() ? ((await read([key]))[0] as V) : batched(key));
+}

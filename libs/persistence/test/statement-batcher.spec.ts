@@ -1,4 +1,4 @@
-import { statementBatcher } from '../src/statement-batcher';
+import { batchedReads, statementBatcher } from '../src/statement-batcher';
 
 describe('statementBatcher', () => {
   /** A `run` whose batches end when the test says so. */
@@ -57,5 +57,19 @@ describe('statementBatcher', () => {
     expect(batches.map((batch) => batch.keys)).toEqual([[1, 2, 3], [4, 5]]);
     for (const batch of batches) batch.finish();
     await expect(Promise.all(answers)).resolves.toEqual([10, 20, 30, 40, 50]);
+  });
+
+  it('batchedReads: reads made together share a batch outside a transaction; inside one each runs alone at once', async () => {
+    const batches: Array<readonly string[]> = [];
+    let inTransaction = false;
+    const read = batchedReads(async (keys: readonly string[]) => {
+      batches.push(keys);
+      return keys.map((key) => key.toUpperCase());
+    }, () => inTransaction);
+    await expect(Promise.all([read('a'), read('b'), read('c')])).resolves.toEqual(['A', 'B', 'C']);
+    expect(batches).toEqual([['a', 'b', 'c']]);
+    inTransaction = true;
+    await expect(Promise.all([read('d'), read('e')])).resolves.toEqual(['D', 'E']);
+    expect(batches.slice(1)).toEqual([['d'], ['e']]);
   });
 });

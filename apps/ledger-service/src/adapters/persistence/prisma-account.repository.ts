@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Big, type CursorPosition } from '@pfs/contracts';
-import { isUniqueViolation, newestFirstPage, Prisma, PrismaTransactionHost, statementBatcher } from '@pfs/persistence';
+import { isUniqueViolation, newestFirstPage, Prisma, PrismaTransactionHost, batchedReads } from '@pfs/persistence';
 import { AccountRepository } from '../../application/ports/account.repository';
 import { Account, type AccountStatus } from '../../domain/account';
 import { fromFundingMethodJson, FUNDING_METHOD_LISTING_ORDER, fundingMethodsJson, toFundingMethod, type FundingMethodJson, type FundingMethodRecord } from './funding-method.mapper';
@@ -27,16 +27,16 @@ interface AccountLockRow {
 
 @Injectable()
 export class PrismaAccountRepository extends AccountRepository {
-  // Reads of accounts that arrive together (outside any transaction) share one statement.
-  private readonly reads = statementBatcher<string, Account | null>((ids) => this.readAccounts(ids), { maxInFlight: 2, maxBatchSize: 64 });
+  // The hot reads (GET /v1/accounts/{id}, every money command and quote): those that arrive together share one statement.
+  private readonly accounts = batchedReads((ids: readonly string[]) => this.readAccounts(ids), () => this.host.inTransaction);
+  private readonly ownerships = batchedReads((ids: readonly string[]) => this.readOwnerships(ids), () => this.host.inTransaction);
 
   constructor(private readonly host: PrismaTransactionHost) {
     super();
   }
 
-  async findById(accountId: string): Promise<Account | null> {
-    if (this.host.inTransaction) return (await this.readAccounts([accountId]))[0] ?? null;
-    return this.reads(accountId);
+  findById(accountId: string): Promise<Account | null> {
+    return this.accounts(accountId);
   }
 
   /**
@@ -111,12 +111,16 @@ export class PrismaAccountRepository extends AccountRepository {
     }
   }
 
-  async findOwnership(accountId: string): Promise<{ organizationId: string; status: AccountStatus } | null> {
-    // On every money command: raw SQL spares the query compiler's work on the hot path.
-    const rows = await this.host.query<{ organization_id: string; status: string }>(Prisma.sql`
-      SELECT organization_id, status FROM "ledger"."accounts" WHERE id = ${accountId}`);
-    const row = rows[0];
-    return row ? { organizationId: row.organization_id, status: row.status as AccountStatus } : null;
+  findOwnership(accountId: string): Promise<{ organizationId: string; status: AccountStatus } | null> {
+    return this.ownerships(accountId);
+  }
+
+  /** On every money command and quote: raw SQL spares the query compiler's work on the hot path. */
+  private async readOwnerships(ids: readonly string[]): Promise<Array<{ organizationId: string; status: AccountStatus } | null>> {
+    const rows = await this.host.query<{ id: string; organization_id: string; status: string }>(Prisma.sql`
+      SELECT id, organization_id, status FROM "ledger"."accounts" WHERE id = ANY(${ids}::text[])`);
+    const byId = new Map(rows.map((row) => [row.id, { organizationId: row.organization_id, status: row.status as AccountStatus }]));
+    return ids.map((id) => byId.get(id) ?? null);
   }
 
   async saveDetails(account: Account): Promise<void> {

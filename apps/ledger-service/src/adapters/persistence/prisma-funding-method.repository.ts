@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@pfs/contracts';
-import { isUniqueViolation, Prisma, PrismaTransactionHost, statementBatcher } from '@pfs/persistence';
+import { isUniqueViolation, Prisma, PrismaTransactionHost, batchedReads } from '@pfs/persistence';
 import { FundingMethodRepository, type DepositTarget, type OwnedFundingMethod } from '../../application/ports/funding-method.repository';
 import type { AccountStatus, FundingMethod } from '../../domain/account';
 import { fromFundingMethodJson, fundingMethodsJson, toFundingMethod, type FundingMethodJson, type FundingMethodRecord } from './funding-method.mapper';
 
 @Injectable()
 export class PrismaFundingMethodRepository extends FundingMethodRepository {
-  // Faucet calls that arrive together (outside any transaction) share the read of their targets.
-  private readonly depositTargets = statementBatcher<{ accountId: string; asset: string }, DepositTarget | null>((targets) => this.readDepositTargets(targets), { maxInFlight: 2, maxBatchSize: 64 });
+  // Faucet calls that arrive together share the read of their targets.
+  private readonly depositTargets = batchedReads((targets: ReadonlyArray<{ accountId: string; asset: string }>) => this.readDepositTargets(targets), () => this.host.inTransaction);
 
   constructor(private readonly host: PrismaTransactionHost) {
     super();
@@ -23,10 +23,8 @@ export class PrismaFundingMethodRepository extends FundingMethodRepository {
     return rows.map(toFundingMethod);
   }
 
-  async findDepositTarget(accountId: string, asset: string): Promise<DepositTarget | null> {
-    const target = { accountId, asset };
-    if (this.host.inTransaction) return (await this.readDepositTargets([target]))[0] ?? null;
-    return this.depositTargets(target);
+  findDepositTarget(accountId: string, asset: string): Promise<DepositTarget | null> {
+    return this.depositTargets({ accountId, asset });
   }
 
   /** On every faucet call: the accounts and their methods for the asset in one round trip, in order (null: no such account). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OrganizationStanding, VerificationStatus } from '@pfs/contracts';
-import { Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { batchedReads, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { OrganizationStandings } from '../../application/ports/organization-standings';
 
 interface StandingRow {
@@ -13,6 +13,9 @@ interface StandingRow {
 /** `ledger.organization_standings`: one row per organization, replaced only by a newer sequence. */
 @Injectable()
 export class PrismaOrganizationStandings extends OrganizationStandings {
+  // Read by every money command: those that arrive together share one statement.
+  private readonly reads = batchedReads((ids: readonly string[]) => this.readStandings(ids), () => this.host.inTransaction);
+
   constructor(private readonly host: PrismaTransactionHost) {
     super();
   }
@@ -21,18 +24,26 @@ export class PrismaOrganizationStandings extends OrganizationStandings {
     return (await this.upsert(standing, sequence)) > 0;
   }
 
-  async find(organizationId: string): Promise<OrganizationStanding | null> {
-    const [row] = await this.host.query<StandingRow>(Prisma.sql`
-      SELECT verification_status, parent_organization_id, parent_holds_active_loa, referrer_organization_id
-      FROM "ledger"."organization_standings" WHERE organization_id = ${organizationId}`);
-    if (!row) return null;
-    return {
-      organizationId,
-      verificationStatus: row.verification_status as VerificationStatus,
-      parentOrganizationId: row.parent_organization_id,
-      parentHoldsActiveLoa: row.parent_holds_active_loa,
-      referrerOrganizationId: row.referrer_organization_id,
-    };
+  find(organizationId: string): Promise<OrganizationStanding | null> {
+    return this.reads(organizationId);
+  }
+
+  private async readStandings(ids: readonly string[]): Promise<Array<OrganizationStanding | null>> {
+    const rows = await this.host.query<StandingRow & { organization_id: string }>(Prisma.sql`
+      SELECT organization_id, verification_status, parent_organization_id, parent_holds_active_loa, referrer_organization_id
+      FROM "ledger"."organization_standings" WHERE organization_id = ANY(${ids}::text[])`);
+    const byId = new Map(rows.map((row) => [row.organization_id, row]));
+    return ids.map((organizationId) => {
+      const row = byId.get(organizationId);
+      if (!row) return null;
+      return {
+        organizationId,
+        verificationStatus: row.verification_status as VerificationStatus,
+        parentOrganizationId: row.parent_organization_id,
+        parentHoldsActiveLoa: row.parent_holds_active_loa,
+        referrerOrganizationId: row.referrer_organization_id,
+      };
+    });
   }
 
   async remember(standing: OrganizationStanding): Promise<void> {

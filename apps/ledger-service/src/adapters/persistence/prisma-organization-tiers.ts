@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SubOrgTier } from '@pfs/contracts';
-import { Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { batchedReads, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { OrganizationTiers } from '../../application/ports/organization-tiers';
 
 interface TierRow {
@@ -13,6 +13,9 @@ interface TierRow {
 /** `ledger.organization_tiers`: one row per organization, replaced only by a newer sequence. */
 @Injectable()
 export class PrismaOrganizationTiers extends OrganizationTiers {
+  // Read by every quote and trade: those that arrive together share one statement.
+  private readonly reads = batchedReads((ids: readonly string[]) => this.readTiers(ids), () => this.host.inTransaction);
+
   constructor(private readonly host: PrismaTransactionHost) {
     super();
   }
@@ -29,12 +32,21 @@ export class PrismaOrganizationTiers extends OrganizationTiers {
     return taken > 0;
   }
 
-  async find(organizationId: string): Promise<SubOrgTier | null | undefined> {
-    const [row] = await this.host.query<TierRow>(Prisma.sql`
-      SELECT tier_key, tier_label, spread_bps, referrer_share_bps FROM "ledger"."organization_tiers" WHERE organization_id = ${organizationId}`);
-    if (!row) return undefined;
-    if (row.tier_key === null || row.tier_label === null || row.spread_bps === null || row.referrer_share_bps === null) return null;
-    return { key: row.tier_key, label: row.tier_label, spreadBps: row.spread_bps, referrerShareBps: row.referrer_share_bps };
+  find(organizationId: string): Promise<SubOrgTier | null | undefined> {
+    return this.reads(organizationId);
+  }
+
+  /** Per organization: its tier, null for none, undefined when the copy has no row for it. */
+  private async readTiers(ids: readonly string[]): Promise<Array<SubOrgTier | null | undefined>> {
+    const rows = await this.host.query<TierRow & { organization_id: string }>(Prisma.sql`
+      SELECT organization_id, tier_key, tier_label, spread_bps, referrer_share_bps FROM "ledger"."organization_tiers" WHERE organization_id = ANY(${ids}::text[])`);
+    const byId = new Map(rows.map((row) => [row.organization_id, row]));
+    return ids.map((organizationId) => {
+      const row = byId.get(organizationId);
+      if (!row) return undefined;
+      if (row.tier_key === null || row.tier_label === null || row.spread_bps === null || row.referrer_share_bps === null) return null;
+      return { key: row.tier_key, label: row.tier_label, spreadBps: row.spread_bps, referrerShareBps: row.referrer_share_bps };
+    });
   }
 
   async rememberIfAbsent(organizationId: string, tier: SubOrgTier | null): Promise<void> {

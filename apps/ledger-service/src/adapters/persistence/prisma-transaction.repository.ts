@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Big, type CursorPosition, type PayoutDestinationView, type TransactionRole, type TransactionStatus, type TransactionType } from '@pfs/contracts';
-import { decimalColumn, isUniqueViolation, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { batchedReads, decimalColumn, isUniqueViolation, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { TransactionRepository, type TransactionFilters } from '../../application/ports/transaction.repository';
 import { QuoteAlreadyTradedError } from '../../domain/ledger-errors';
 import { Transaction } from '../../domain/transaction';
@@ -21,6 +21,9 @@ const SELECT_TRANSACTION = Prisma.sql`SELECT id, organization_id AS "organizatio
 
 @Injectable()
 export class PrismaTransactionRepository extends TransactionRepository {
+  // Every trade reads its quote's transactions first: the trades that arrive together share one statement.
+  private readonly byQuote = batchedReads((quoteIds: readonly string[]) => this.readByQuotes(quoteIds), () => this.host.inTransaction);
+
   constructor(private readonly host: PrismaTransactionHost) {
     super();
   }
@@ -39,9 +42,14 @@ export class PrismaTransactionRepository extends TransactionRepository {
     });
   }
 
-  async findByQuote(quoteId: string): Promise<Transaction[]> {
-    const rows = await this.host.client.$queryRaw<RawTransactionRow[]>`${SELECT_TRANSACTION} WHERE quote_id = ${quoteId} ORDER BY id`;
-    return rows.map(toTransaction);
+  findByQuote(quoteId: string): Promise<Transaction[]> {
+    return this.byQuote(quoteId);
+  }
+
+  /** Each quote's transactions, by id; on the driver outside a transaction (the columns read the same both ways). */
+  private async readByQuotes(quoteIds: readonly string[]): Promise<Transaction[][]> {
+    const rows = await this.host.query<RawTransactionRow>(Prisma.sql`${SELECT_TRANSACTION} WHERE quote_id = ANY(${quoteIds}::text[]) ORDER BY id`);
+    return quoteIds.map((quoteId) => rows.filter((row) => row.quoteId === quoteId).map(toTransaction));
   }
 
   async findById(transactionId: string): Promise<Transaction | null> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { findAsset, type CursorPosition, type QuoteStatus } from '@pfs/contracts';
-import { decimalColumn, isRequiredRowMissing, newestFirstPage, Prisma, PrismaTransactionHost, requireRow } from '@pfs/persistence';
+import { batchedReads, decimalColumn, isRequiredRowMissing, newestFirstPage, Prisma, PrismaTransactionHost, requireRow } from '@pfs/persistence';
 import { QuoteRepository } from '../../application/ports/quote.repository';
 import { Quote } from '../../domain/quote';
 import { QuoteChangedError } from '../../domain/quote-errors';
@@ -20,6 +20,9 @@ const SELECT_QUOTE = Prisma.sql`SELECT id, organization_id AS "organizationId", 
 /** Quotes in `quote.quotes`; amounts as numeric, read back into big.js through their decimal text. */
 @Injectable()
 export class PrismaQuoteRepository extends QuoteRepository {
+  // Every execute reads its quote first: the executes that arrive together share one statement.
+  private readonly reads = batchedReads((ids: readonly string[]) => this.readQuotes(ids), () => this.host.inTransaction);
+
   constructor(private readonly host: PrismaTransactionHost) {
     super();
   }
@@ -38,9 +41,17 @@ export class PrismaQuoteRepository extends QuoteRepository {
     });
   }
 
-  async findById(quoteId: string): Promise<Quote | null> {
-    const [row] = await this.host.query<RawQuoteRow>(Prisma.sql`${SELECT_QUOTE} WHERE id = ${quoteId}`);
-    return row ? this.toQuote(row) : null;
+  findById(quoteId: string): Promise<Quote | null> {
+    return this.reads(quoteId);
+  }
+
+  private async readQuotes(ids: readonly string[]): Promise<Array<Quote | null>> {
+    const rows = await this.host.query<RawQuoteRow>(Prisma.sql`${SELECT_QUOTE} WHERE id = ANY(${ids}::text[])`);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const row = byId.get(id);
+      return row ? this.toQuote(row) : null;
+    });
   }
 
   async update(quote: Quote, expected: QuoteStatus): Promise<boolean> {
