@@ -1,6 +1,6 @@
 import { createPrismaClient, PrismaTransactionHost, type PrismaClient } from '@pfs/persistence';
 import { SecretBox } from '@pfs/platform';
-import { testDatabaseUrl } from '@pfs/testing';
+import { statementsDuring, testDatabaseUrl } from '@pfs/testing';
 import { PrismaWebhookEndpointRepository } from '../src/adapters/persistence/prisma-webhook-endpoint.repository';
 import { WebhookEndpoint } from '../src/domain/webhook-endpoint';
 
@@ -40,6 +40,24 @@ describe('PrismaWebhookEndpointRepository.findSubscriptionsOf (real PostgreSQL)'
       { id: `ep_b_later_${run}`, organizationId: broker, disabled: false, eventTypes: [], deletedAt: null },
     ]);
     expect(await repository.findSubscriptionsOf([`org_fanout_nobody_${run}`])).toEqual([]);
+  });
+
+  it('events fanned out together read their subscriptions in one statement, each answered with its own organizations’ endpoints', async () => {
+    let answers: Array<Array<{ id: string }>> = [];
+    const sent = await statementsDuring(async () => {
+      answers = await Promise.all([
+        repository.findSubscriptionsOf([broker]),
+        repository.findSubscriptionsOf([client, broker]),
+        repository.findSubscriptionsOf([stranger]),
+        repository.findSubscriptionsOf([`org_fanout_nobody_${run}`]),
+      ]);
+    });
+    expect(sent).toHaveLength(1);
+    const ids = (found: Array<{ id: string }> | undefined) => (found ?? []).map((subscription) => subscription.id);
+    expect(ids(answers[0])).toEqual([`ep_b_later_${run}`]);
+    expect(ids(answers[1])).toEqual([`ep_c_first_${run}`, `ep_c_off_${run}`, `ep_b_later_${run}`]);
+    expect(ids(answers[2])).toEqual([`ep_s_${run}`]);
+    expect(ids(answers[3])).toEqual([]);
   });
 
   it('opens no secret: a sealed secret it could not open does not stop the fan-out', async () => {

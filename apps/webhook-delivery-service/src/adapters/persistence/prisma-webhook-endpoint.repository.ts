@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CursorPosition } from '@pfs/contracts';
-import { newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { batchedReads, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import type { SecretBox } from '@pfs/platform';
 import { WebhookEndpointRepository } from '../../application/ports/webhook-endpoint.repository';
 import type { EndpointSubscription } from '../../domain/fan-out';
@@ -14,6 +14,9 @@ type EndpointRow = Prisma.WebhookEndpointGetPayload<object>;
 /** Endpoints in `webhook.endpoints`; secrets sealed (AES-256-GCM) on the way in, opened on the way out. */
 @Injectable()
 export class PrismaWebhookEndpointRepository extends WebhookEndpointRepository {
+  // Every event fanned out reads its organizations' subscriptions: those read together share one statement.
+  private readonly subscriptions = batchedReads((keys: ReadonlyArray<readonly string[]>) => this.readSubscriptions(keys), () => this.host.inTransaction);
+
   constructor(
     private readonly host: PrismaTransactionHost,
     @Inject(WEBHOOK_SECRET_BOX) private readonly box: SecretBox,
@@ -45,14 +48,23 @@ export class PrismaWebhookEndpointRepository extends WebhookEndpointRepository {
     return rows.map((row) => this.toEndpoint(row));
   }
 
-  // Once per event on the fan-out's path: one raw statement (no model query to compile) that
-  // reads neither URL nor secret, so nothing is unsealed.
-  async findSubscriptionsOf(organizationIds: readonly string[]): Promise<EndpointSubscription[]> {
+  findSubscriptionsOf(organizationIds: readonly string[]): Promise<EndpointSubscription[]> {
+    return this.subscriptions(organizationIds);
+  }
+
+  // Once per event on the fan-out's path: one raw statement (no model query to compile) for the
+  // events read together, that reads neither URL nor secret, so nothing is unsealed.
+  private async readSubscriptions(keys: ReadonlyArray<readonly string[]>): Promise<EndpointSubscription[][]> {
     const rows = await this.host.query<{ id: string; organization_id: string; disabled: boolean; event_types: string[] }>(Prisma.sql`
       SELECT id, organization_id, disabled, event_types FROM "webhook"."endpoints"
-      WHERE organization_id = ANY(${[...organizationIds]}::text[]) AND deleted_at IS NULL
+      WHERE organization_id = ANY(${[...new Set(keys.flat())]}::text[]) AND deleted_at IS NULL
       ORDER BY created_at, id`);
-    return rows.map((row) => ({ id: row.id, organizationId: row.organization_id, disabled: row.disabled, eventTypes: row.event_types, deletedAt: null }));
+    return keys.map((organizationIds) => {
+      const wanted = new Set(organizationIds);
+      return rows
+        .filter((row) => wanted.has(row.organization_id))
+        .map((row) => ({ id: row.id, organizationId: row.organization_id, disabled: row.disabled, eventTypes: row.event_types, deletedAt: null }));
+    });
   }
 
   async save(endpoint: WebhookEndpoint): Promise<void> {
