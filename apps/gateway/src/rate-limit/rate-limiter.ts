@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { GatewayConfig } from '../gateway.config';
 import { GATEWAY_CONFIG } from '../gateway.tokens';
+import { statementBatcher } from '@pfs/persistence';
 import { GatewayRedis, RedisScript } from '../redis/gateway-redis';
 
 /**
  * Fixed window per API key, anchored at the key's first request after the previous window
  * ended, counted in one Lua script so every replica shares it and no two requests race.
  * Redis's clock decides when a window ends, so replicas with skewed clocks still agree.
- * Returns the count including this request and the milliseconds until the window ends.
+ * Counts ARGV[2] requests at once (those of one key that arrived together) and returns the count
+ * including them and the milliseconds until the window ends.
  */
 const CONSUME = new RedisScript('pfsRateLimitConsume', 1, `
 local now = redis.call('TIME')
@@ -19,7 +21,7 @@ if (not started) or nowMs >= started + windowMs then
   redis.call('HSET', KEYS[1], 'start', string.format('%.0f', started), 'count', 0)
   redis.call('PEXPIRE', KEYS[1], windowMs)
 end
-local count = redis.call('HINCRBY', KEYS[1], 'count', 1)
+local count = redis.call('HINCRBY', KEYS[1], 'count', tonumber(ARGV[2]))
 return { count, started + windowMs - nowMs }
 `);
 
@@ -34,6 +36,10 @@ export interface RateLimitDecision {
 
 @Injectable()
 export class RateLimiter {
+  // Every authenticated request counts: the requests that arrive together share one script call
+  // per API key (a busy partner's concurrent requests cost one round trip to Redis, not one each).
+  private readonly consumptions = statementBatcher<string, { count: number; msLeft: number }>((keyIds) => this.countTogether(keyIds), { maxInFlight: 2, maxBatchSize: 256 });
+
   constructor(
     private readonly redis: GatewayRedis,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -49,10 +55,7 @@ export class RateLimiter {
 
   /** Counts one request of the API key `keyId` and says whether it is within the budget. */
   async consume(keyId: string): Promise<RateLimitDecision> {
-    const [count, msLeft] = (await this.redis.run(CONSUME, [this.redis.key('rate-limit', keyId)], [this.windowSeconds * 1000])) as [
-      number,
-      number,
-    ];
+    const { count, msLeft } = await this.consumptions(keyId);
     return {
       allowed: count <= this.limit,
       limit: this.limit,
@@ -60,5 +63,26 @@ export class RateLimiter {
       resetSeconds: Math.max(1, Math.ceil(msLeft / 1000)),
       windowSeconds: this.windowSeconds,
     };
+  }
+
+  /** One script call per key for its requests in `keyIds`; each request gets its own place in the count, in order. */
+  private async countTogether(keyIds: readonly string[]): Promise<Array<{ count: number; msLeft: number }>> {
+    const requests = new Map<string, number>();
+    for (const keyId of keyIds) requests.set(keyId, (requests.get(keyId) ?? 0) + 1);
+    const counted = new Map(
+      await Promise.all(
+        [...requests].map(async ([keyId, n]) => {
+          const [total, msLeft] = (await this.redis.run(CONSUME, [this.redis.key('rate-limit', keyId)], [this.windowSeconds * 1000, n])) as [number, number];
+          return [keyId, { first: total - n + 1, msLeft }] as const;
+        }),
+      ),
+    );
+    const placed = new Map<string, number>();
+    return keyIds.map((keyId) => {
+      const { first, msLeft } = counted.get(keyId) as { first: number; msLeft: number };
+      const before = placed.get(keyId) ?? 0;
+      placed.set(keyId, before + 1);
+      return { count: first + before, msLeft };
+    });
   }
 }
