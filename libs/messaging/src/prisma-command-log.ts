@@ -1,5 +1,5 @@
-import { isUniqueViolation, Prisma, statementBatcher, type DeferredWrite, type PrismaClient, type PrismaTransactionHost, type PrismaTx } from '@pfs/persistence';
-import type { SecretBox } from '@pfs/platform';
+import { isUniqueViolation, Prisma, type DeferredWrite, type PrismaClient, type PrismaTransactionHost, type PrismaTx } from '@pfs/persistence';
+import { callBatcher, type SecretBox } from '@pfs/platform';
 import { CommandIdReusedError, CommandLog, payloadHash, type LoggedCommand } from './command-log';
 import { quoteSchema } from './prisma-event-outbox';
 
@@ -32,7 +32,7 @@ class ClaimTaken extends Error {
 export class PrismaCommandLog extends CommandLog {
   private readonly table: string;
   // Every command reads its id first: the commands that arrive together share that statement.
-  private readonly firstReads = statementBatcher<LoggedCommand, LoggedRow | null>((commands) => this.readLogged(commands), { maxInFlight: 2, maxBatchSize: 64 });
+  private readonly firstReads = callBatcher<LoggedCommand, LoggedRow | null>((commands) => this.readLogged(commands), { maxInFlight: 2, maxBatchSize: 64 });
 
   constructor(
     private readonly host: PrismaTransactionHost,

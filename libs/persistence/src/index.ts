@@ -5,4 +5,4 @@ export * from './transaction-host';
 export * from './keyset-page';
 export * from './decimal-column';
 export * from './driver-statement';
-export * from './statement-batcher';
+export * from './batched-reads';

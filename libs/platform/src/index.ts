@@ -8,3 +8,4 @@ export * from './secret-box';
 export * from './host-resolver';
 export * from './redis-target';
 export * from './tracing';
+export * from './call-batcher';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { GatewayConfig } from '../gateway.config';
+import { callBatcher } from '@pfs/platform';
 import { GATEWAY_CONFIG } from '../gateway.tokens';
-import { statementBatcher } from '@pfs/persistence';
 import { GatewayRedis, RedisScript } from '../redis/gateway-redis';
 
 /**
@@ -38,7 +38,7 @@ export interface RateLimitDecision {
 export class RateLimiter {
   // Every authenticated request counts: the requests that arrive together share one script call
   // per API key (a busy partner's concurrent requests cost one round trip to Redis, not one each).
-  private readonly consumptions = statementBatcher<string, { count: number; msLeft: number }>((keyIds) => this.countTogether(keyIds), { maxInFlight: 2, maxBatchSize: 256 });
+  private readonly consumptions = callBatcher<string, { count: number; msLeft: number }>((keyIds) => this.countTogether(keyIds), { maxInFlight: 2, maxBatchSize: 256 });
 
   constructor(
     private readonly redis: GatewayRedis,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CursorPosition } from '@pfs/contracts';
-import { Prisma, PrismaTransactionHost, statementBatcher } from '@pfs/persistence';
+import { Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { callBatcher } from '@pfs/platform';
 import type {
   AttemptRecord,
   ClaimedDelivery,
@@ -59,8 +60,8 @@ export class PrismaDeliveryRepository extends DeliveryRepository {
   // Attempts run by the dozen at once and each pays a claim and a record: under load they share
   // statements, two of each kind at a time, which leaves the pool's other connections to the
   // messages coming in and the sweeper.
-  private readonly claims = statementBatcher<ClaimRequest, ClaimedDelivery | null>((requests) => this.claimBatch(requests), { maxInFlight: 2, maxBatchSize: 64 });
-  private readonly records = statementBatcher<RecordRequest, RecordedAttempt>((requests) => this.recordBatch(requests), { maxInFlight: 2, maxBatchSize: 64 });
+  private readonly claims = callBatcher<ClaimRequest, ClaimedDelivery | null>((requests) => this.claimBatch(requests), { maxInFlight: 2, maxBatchSize: 64 });
+  private readonly records = callBatcher<RecordRequest, RecordedAttempt>((requests) => this.recordBatch(requests), { maxInFlight: 2, maxBatchSize: 64 });
 
   constructor(private readonly host: PrismaTransactionHost) {
     super();

@@ -1,6 +1,6 @@
-import { batchedReads, statementBatcher } from '../src/statement-batcher';
+import { callBatcher } from '../src/call-batcher';
 
-describe('statementBatcher', () => {
+describe('callBatcher', () => {
   /** A `run` whose batches end when the test says so. */
   function gatedRun() {
     const batches: Array<{ keys: readonly number[]; finish: () => void }> = [];
@@ -14,7 +14,7 @@ describe('statementBatcher', () => {
 
   it('a lone call goes at the next turn; calls made while the batches in flight are at their limit wait and share one batch', async () => {
     const { batches, run } = gatedRun();
-    const call = statementBatcher(run, { maxInFlight: 1, maxBatchSize: 100 });
+    const call = callBatcher(run, { maxInFlight: 1, maxBatchSize: 100 });
     const first = call(1);
     await turn();
     expect(batches.map((batch) => batch.keys)).toEqual([[1]]);
@@ -33,14 +33,14 @@ describe('statementBatcher', () => {
 
   it('an Error answered for one key rejects that call only; a batch that throws rejects all of its calls', async () => {
     const { batches, run } = gatedRun();
-    const call = statementBatcher(run, { maxInFlight: 2, maxBatchSize: 100 });
+    const call = callBatcher(run, { maxInFlight: 2, maxBatchSize: 100 });
     const answers = [call(1), call(-1)];
     await turn();
     batches[0]?.finish();
     await expect(answers[0]).resolves.toBe(10);
     await expect(answers[1]).rejects.toThrow('bad -1');
 
-    const failing = statementBatcher(async () => {
+    const failing = callBatcher(async () => {
       throw new Error('connection lost');
     }, { maxInFlight: 1, maxBatchSize: 100 });
     await expect(Promise.all([failing(1), failing(2)])).rejects.toThrow('connection lost');
@@ -51,25 +51,11 @@ describe('statementBatcher', () => {
 
   it('a batch carries at most maxBatchSize calls', async () => {
     const { batches, run } = gatedRun();
-    const call = statementBatcher(run, { maxInFlight: 4, maxBatchSize: 3 });
+    const call = callBatcher(run, { maxInFlight: 4, maxBatchSize: 3 });
     const answers = [1, 2, 3, 4, 5].map((key) => call(key));
     await turn();
     expect(batches.map((batch) => batch.keys)).toEqual([[1, 2, 3], [4, 5]]);
     for (const batch of batches) batch.finish();
     await expect(Promise.all(answers)).resolves.toEqual([10, 20, 30, 40, 50]);
-  });
-
-  it('batchedReads: reads made together share a batch outside a transaction; inside one each runs alone at once', async () => {
-    const batches: Array<readonly string[]> = [];
-    let inTransaction = false;
-    const read = batchedReads(async (keys: readonly string[]) => {
-      batches.push(keys);
-      return keys.map((key) => key.toUpperCase());
-    }, () => inTransaction);
-    await expect(Promise.all([read('a'), read('b'), read('c')])).resolves.toEqual(['A', 'B', 'C']);
-    expect(batches).toEqual([['a', 'b', 'c']]);
-    inTransaction = true;
-    await expect(Promise.all([read('d'), read('e')])).resolves.toEqual(['D', 'E']);
-    expect(batches.slice(1)).toEqual([['d'], ['e']]);
   });
 });
