@@ -71,6 +71,21 @@ export async function startRedisCluster(options: RedisClusterOptions = {}): Prom
     node.unhook = stopOnExit(node.child, 'SIGTERM');
     await until(async () => (await command(node.port, ['PING']).catch(() => '')) === 'PONG', node, `redis-server did not start on port ${node.port} (see ${node.dir}/redis.log)`);
   };
+  // A port chosen free may be taken by another process before the node binds it (freePort only
+  // knows it is free now): a node that could not start starts again on new ports, at most three times.
+  const start = async (node: ClusterNode) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await launch(node);
+      } catch (error) {
+        await halt(node);
+        if (attempt === 3 || !(error instanceof InfrastructureError)) throw error;
+        node.port = await freePort();
+        node.busPort = await freePort();
+        node.dir = join(root, `node-${node.port}`);
+      }
+    }
+  };
   const halt = async (node: ClusterNode) => {
     node.unhook?.();
     if (node.child) await stopProcess(node.child, 'SIGTERM', 'SIGKILL');
@@ -92,7 +107,7 @@ export async function startRedisCluster(options: RedisClusterOptions = {}): Prom
   const ranges = nodes.map((_, index) => [Math.floor((SLOTS * index) / count), Math.floor((SLOTS * (index + 1)) / count) - 1] as const);
 
   try {
-    await Promise.all(nodes.map(launch));
+    await Promise.all(nodes.map(start));
     await Promise.all(nodes.map((node, index) => command(node.port, ['CLUSTER', 'ADDSLOTSRANGE', String(ranges[index]![0]), String(ranges[index]![1])])));
     const [first] = nodes;
     for (const node of nodes.slice(1)) await command(first!.port, ['CLUSTER', 'MEET', '127.0.0.1', String(node.port), String(node.busPort)]);
