@@ -381,6 +381,37 @@ describe('OutboxRelay', () => {
     }
   });
 
+  it('stops only once the events handed over while a hand-off ran are out too', async () => {
+    const handed = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger });
+    const handing = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), (event) => handed.handOff(event));
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const original = Queue.prototype.addBulk;
+    let calls = 0;
+    const added = jest.spyOn(Queue.prototype, 'addBulk').mockImplementation(async function (this: Queue, jobs) {
+      calls += 1;
+      if (calls <= subscriberQueues.length) await gate;
+      return original.call(this, jobs);
+    });
+    try {
+      const first = await host.run(() => handing.append('organization.created', organizationCreated()));
+      await eventually(async () => (calls >= subscriberQueues.length ? true : undefined));
+      const waiting = await host.run(() => handing.append('organization.created', organizationCreated()));
+      const stopped = handed.stop();
+      release();
+      await stopped;
+      // Both out before stop resolved: nothing left for the next process's poll.
+      for (const event of [first, waiting]) {
+        expect((await ledgerEvents.getJob(event.id))?.data).toEqual(event);
+        expect((await outboxRow(event.id))?.published_at).toBeInstanceOf(Date);
+      }
+    } finally {
+      release();
+      added.mockRestore();
+      await handed.stop();
+    }
+  });
+
   it('leaves an event whose hand-off never happened (a crash right after commit) to the poll, which delivers it once', async () => {
     // The process "crashed" between commit and hand-off: nothing was handed over.
     const crashed = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), () => undefined);
