@@ -54,4 +54,22 @@ describe('BullmqDeliveryQueue (real Redis)', () => {
     const job = await queue.getJob(deliveryJobId(stranded));
     expect(job?.data).toEqual({ deliveryId: 'dlv_stranded', endpointId: 'ep_1', attemptsMade: 1, dueAt: stranded.dueAt.getTime() });
   });
+
+  it('first attempts queued together go one job per endpoint, under its first delivery’s id; retries go one job each', async () => {
+    const now = new Date(Date.now() - 1000);
+    const first = (deliveryId: string, endpointId: string) => ({ deliveryId, endpointId, attemptsMade: 0, dueAt: now });
+    const retry = { deliveryId: 'dlv_g_retry', endpointId: 'ep_g_a', attemptsMade: 2, dueAt: new Date(Date.now() + 60_000) };
+    // Two messages' deliveries, queued in the same turn (as a batch of messages recorded together is).
+    await Promise.all([
+      deliveries.enqueue([first('dlv_g_1', 'ep_g_a'), first('dlv_g_2', 'ep_g_b')]),
+      deliveries.enqueue([first('dlv_g_3', 'ep_g_a'), first('dlv_g_4', 'ep_g_b'), retry]),
+    ]);
+    const jobs = [...(await queue.getWaiting()), ...(await queue.getDelayed())].filter((job) => String(job.data.endpointId).startsWith('ep_g_'));
+    const byId = new Map(jobs.map((job) => [job.id, job.data]));
+    expect(jobs).toHaveLength(3);
+    expect(byId.get(deliveryJobId(first('dlv_g_1', 'ep_g_a')))).toMatchObject({ deliveryId: 'dlv_g_1', endpointId: 'ep_g_a', also: [{ deliveryId: 'dlv_g_3', attemptsMade: 0 }] });
+    expect(byId.get(deliveryJobId(first('dlv_g_2', 'ep_g_b')))).toMatchObject({ deliveryId: 'dlv_g_2', endpointId: 'ep_g_b', also: [{ deliveryId: 'dlv_g_4', attemptsMade: 0 }] });
+    expect(byId.get(deliveryJobId(retry))).toEqual({ deliveryId: 'dlv_g_retry', endpointId: 'ep_g_a', attemptsMade: 2, dueAt: retry.dueAt.getTime() });
+  });
 });
+

@@ -71,4 +71,21 @@ describe('EndpointSlots (in Redis, shared by every worker)', () => {
     await slots.release(held!);
     expect(await waiting).not.toBeNull();
   });
+
+  it('keeps a slot held past half its lease (a job of several attempts): renewed, it is never freed while held', async () => {
+    const slots = worker({ perEndpoint: 1, leaseMs: 400 });
+    const other = worker({ perEndpoint: 1, leaseMs: 400, maxWaitMs: 100 });
+    const id = endpoint();
+    const slot = await slots.acquire(id);
+    expect(slot).not.toBeNull();
+    // Renewed at every attempt past half the lease: after twice the lease it still holds the endpoint.
+    for (let step = 0; step < 8; step += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await slots.keep(slot!);
+    }
+    expect(await other.acquire(id)).toBeNull();
+    await slots.release(slot!);
+    expect(await other.acquire(id)).not.toBeNull();
+  });
 });
+

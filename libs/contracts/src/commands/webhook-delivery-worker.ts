@@ -30,16 +30,24 @@ export const WEBHOOK_DELIVERY_QUEUE = 'webhook-deliveries';
  * `use-cases/attempt-delivery/`. A job is a pointer to a delivery row in PostgreSQL (the store),
  * never its body or secret: Redis is only the transport.
  */
+const attemptOfJob = z.object({
+  deliveryId: z.string(),
+  /** Attempts made before this one: a job for an attempt already made is stale and skipped. */
+  attemptsMade: z.number().int().nonnegative(),
+  /** Epoch ms the attempt was due at. */
+  dueAt: z.number().int(),
+  /** The trace context of whoever queued the attempt (present only when it traces). */
+  trace: traceCarrierSchema.optional().catch(undefined),
+});
+
 export const WEBHOOK_DELIVERY_JOBS = {
-  'deliveries.attempt': z.object({
-    deliveryId: z.string(),
+  'deliveries.attempt': attemptOfJob.extend({
     endpointId: z.string(),
-    /** Attempts made before this one: a job for an attempt already made is stale and skipped. */
-    attemptsMade: z.number().int().nonnegative(),
-    /** Epoch ms the attempt was due at. */
-    dueAt: z.number().int(),
-    /** The trace context of whoever queued the attempt (present only when it traces). */
-    trace: traceCarrierSchema.optional().catch(undefined),
+    /**
+     * Further first attempts to the same endpoint queued with this one (messages recorded
+     * together), made in turn under the job's endpoint slot: one job, not one each.
+     */
+    also: z.array(attemptOfJob).max(100).optional(),
   }),
 } as const;
 export type WebhookDeliveryJobName = keyof typeof WEBHOOK_DELIVERY_JOBS;

@@ -1,6 +1,6 @@
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryAttemptJob, type TraceCarrier } from '@pfs/contracts';
 import { PrismaTransactionHost } from '@pfs/persistence';
-import { currentTraceCarrier, type Logger } from '@pfs/platform';
+import { callBatcher, currentTraceCarrier, type Logger } from '@pfs/platform';
 import type { Queue } from 'bullmq';
 import { DeliveryQueue } from '../../application/ports/delivery-queue';
 import type { DueDelivery } from '../../application/ports/delivery.repository';
@@ -18,8 +18,26 @@ export function deliveryJobId(delivery: DueDelivery): string {
   return delivery.abandonedLeaseUntil ? `${id}.r${delivery.abandonedLeaseUntil.getTime()}` : id;
 }
 
-/** Adds `deliveries.attempt` jobs to the `webhook-deliveries` queue, delayed until due. */
+/** First attempts to one endpoint one job carries at most. */
+const ATTEMPTS_PER_JOB = 50;
+
+interface Queued {
+  deliveries: readonly DueDelivery[];
+  trace?: TraceCarrier;
+}
+
+/**
+ * Adds `deliveries.attempt` jobs to the `webhook-deliveries` queue, delayed until due. The first
+ * attempts queued together (a batch of messages just recorded) go one job per endpoint, the
+ * job's own delivery first and the others in `also`: the worker then takes one job and one
+ * endpoint slot for all of them. Retries and the sweeper's deliveries go one job each.
+ */
 export class BullmqDeliveryQueue extends DeliveryQueue {
+  private readonly gathered = callBatcher<Queued, void>(async (calls) => {
+    await this.addTogether(calls);
+    return calls.map(() => undefined);
+  }, { maxInFlight: 1, maxBatchSize: 256 });
+
   constructor(
     private readonly host: PrismaTransactionHost,
     private readonly queue: Queue,
@@ -31,11 +49,11 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
   async enqueue(deliveries: readonly DueDelivery[]): Promise<void> {
     if (!deliveries.length) return;
     // The attempts continue the trace of whoever queued them (the message's event, or the attempt before).
-    const trace = currentTraceCarrier();
-    if (!this.host.inTransaction) return this.add(deliveries, trace);
+    const queued: Queued = { deliveries, trace: currentTraceCarrier() };
+    if (!this.host.inTransaction) return this.gathered(queued);
     // After the commit; if Redis refuses then, the rows are due and the sweeper queues them.
     this.host.afterCommit(() => {
-      this.add(deliveries, trace).catch((error: unknown) =>
+      this.gathered(queued).catch((error: unknown) =>
         this.logger.warn({ err: (error as Error).message, deliveries: deliveries.length }, 'delivery jobs not queued; the sweeper will queue them'),
       );
     });
@@ -48,19 +66,51 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
     const states = await Promise.all(deliveries.map((delivery) => this.queue.getJobState(deliveryJobId(delivery))));
     const orphans = deliveries.filter((_, index) => states[index] === 'unknown');
     await Promise.all(orphans.map((delivery) => this.queue.remove(deliveryJobId(delivery))));
-    await this.add(deliveries);
+    await this.addJobs(deliveries.map((delivery) => [{ delivery }]));
   }
 
-  private async add(deliveries: readonly DueDelivery[], trace?: TraceCarrier): Promise<void> {
+  private async addTogether(calls: readonly Queued[]): Promise<void> {
     const now = Date.now();
+    const groups = new Map<string, Array<{ delivery: DueDelivery; trace?: TraceCarrier }>>();
+    const alone: Array<Array<{ delivery: DueDelivery; trace?: TraceCarrier }>> = [];
+    for (const { deliveries, trace } of calls) {
+      for (const delivery of deliveries) {
+        const item = { delivery, ...(trace ? { trace } : {}) };
+        if (delivery.attemptsMade > 0 || delivery.abandonedLeaseUntil || delivery.dueAt.getTime() > now) {
+          alone.push([item]);
+          continue;
+        }
+        const group = groups.get(delivery.endpointId);
+        if (group) group.push(item);
+        else groups.set(delivery.endpointId, [item]);
+      }
+    }
+    const jobs = [...alone];
+    for (const group of groups.values()) for (let from = 0; from < group.length; from += ATTEMPTS_PER_JOB) jobs.push(group.slice(from, from + ATTEMPTS_PER_JOB));
+    await this.addJobs(jobs);
+  }
+
+  /** One job per list: its first delivery's, carrying the others (same endpoint) in `also`. */
+  private async addJobs(jobs: ReadonlyArray<ReadonlyArray<{ delivery: DueDelivery; trace?: TraceCarrier }>>): Promise<void> {
+    const now = Date.now();
+    const attemptOf = ({ delivery, trace }: { delivery: DueDelivery; trace?: TraceCarrier }) => ({
+      deliveryId: delivery.deliveryId,
+      attemptsMade: delivery.attemptsMade,
+      dueAt: delivery.dueAt.getTime(),
+      ...(trace ? { trace } : {}),
+    });
     await this.queue.addBulk(
-      deliveries.map((delivery) => {
-        const data: DeliveryAttemptJob = { deliveryId: delivery.deliveryId, endpointId: delivery.endpointId, attemptsMade: delivery.attemptsMade, dueAt: delivery.dueAt.getTime(), ...(trace ? { trace } : {}) };
-        return {
-          name: 'deliveries.attempt',
-          data,
-          opts: { jobId: deliveryJobId(delivery), delay: Math.max(0, delivery.dueAt.getTime() - now), removeOnComplete: true, removeOnFail: true, attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
-        };
+      jobs.flatMap((items) => {
+        const [first, ...rest] = items;
+        if (!first) return [];
+        const data: DeliveryAttemptJob = { ...attemptOf(first), endpointId: first.delivery.endpointId, ...(rest.length ? { also: rest.map(attemptOf) } : {}) };
+        return [
+          {
+            name: 'deliveries.attempt',
+            data,
+            opts: { jobId: deliveryJobId(first.delivery), delay: Math.max(0, first.delivery.dueAt.getTime() - now), removeOnComplete: true, removeOnFail: true, attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
+          },
+        ];
       }),
     );
   }

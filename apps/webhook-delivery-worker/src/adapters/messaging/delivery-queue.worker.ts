@@ -1,8 +1,9 @@
-import { WEBHOOK_DELIVERY_JOBS, WEBHOOK_DELIVERY_QUEUE, type DeliveryAttemptJob, type WebhookDeliveryJobName } from '@pfs/contracts';
+import { WEBHOOK_DELIVERY_JOBS, WEBHOOK_DELIVERY_QUEUE, type WebhookDeliveryJobName } from '@pfs/contracts';
 import { randomUUID } from 'node:crypto';
 import { buildHandlerRegistry, createProducerConnection, createRedisConnection, type RedisClient } from '@pfs/messaging';
 import { annotateSpan, inSpan, runWithRequestId, tracingEnabled, type Logger, type WebhookAttemptMetrics } from '@pfs/platform';
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { AttemptDeliveryCommand } from '../../application/use-cases/attempt-delivery/attempt-delivery.command';
 import type { AttemptDeliveryUseCase, AttemptOutcome } from '../../application/use-cases/attempt-delivery/attempt-delivery.use-case';
 import { EndpointSlots } from './endpoint-slots';
 
@@ -17,7 +18,7 @@ export interface DeliveryWorkerOptions {
   slotLeaseMs: number;
 }
 
-type JobHandler = { name: WebhookDeliveryJobName; run(data: DeliveryAttemptJob): Promise<AttemptOutcome> };
+type JobHandler = { name: WebhookDeliveryJobName; run(data: AttemptDeliveryCommand): Promise<AttemptOutcome> };
 
 /** A job over an endpoint's cap waits this long for a slot before going back to the queue. */
 const SLOT_WAIT_MS = 1000;
@@ -72,6 +73,36 @@ export class DeliveryQueueWorker {
     this.slotConnection?.disconnect();
   }
 
+  private async attempt(handler: JobHandler, data: AttemptDeliveryCommand): Promise<void> {
+    const attempt = async () => {
+      const outcome = await handler.run(data);
+      if (tracingEnabled()) annotateSpan({ 'pfs.webhook.outcome': outcome.kind === 'attempted' ? outcome.verdict : outcome.kind, ...(outcome.kind === 'attempted' && outcome.result.statusCode !== null ? { 'http.response.status_code': outcome.result.statusCode } : {}) });
+      if (outcome.kind === 'attempted') {
+        this.metrics.record(outcome.verdict === 'succeeded' ? 'success' : outcome.result.timedOut ? 'timeout' : 'failure', outcome.result.durationMs, outcome.disabled);
+        this.logger.info(
+          { deliveryId: data.deliveryId, endpointId: data.endpointId, attempt: data.attemptsMade + 1, statusCode: outcome.result.statusCode, durationMs: outcome.result.durationMs, verdict: outcome.verdict },
+          'webhook attempt made',
+        );
+      } else if (outcome.kind === 'dropped') {
+        this.logger.info({ deliveryId: data.deliveryId, endpointId: data.endpointId }, 'delivery dropped: the endpoint is disabled or deleted');
+      }
+    };
+    const traced = tracingEnabled()
+      ? () =>
+          inSpan(
+            'webhook delivery attempt',
+            {
+              kind: 'consumer',
+              parent: data.trace,
+              requireParent: true,
+              attributes: { 'pfs.webhook.endpoint_id': data.endpointId, 'pfs.webhook.delivery_id': data.deliveryId, 'pfs.webhook.attempt': data.attemptsMade + 1 },
+            },
+            attempt,
+          )
+      : attempt;
+    await runWithRequestId(`dlv-${data.deliveryId}`, traced);
+  }
+
   private async process(job: Job, token?: string): Promise<void> {
     const handler = this.handlers.get(job.name);
     const parsed = WEBHOOK_DELIVERY_JOBS['deliveries.attempt'].safeParse(job.data);
@@ -88,33 +119,14 @@ export class DeliveryQueueWorker {
       throw new DelayedError();
     }
     try {
-      const attempt = async () => {
-        const outcome = await handler.run(data);
-        if (tracingEnabled()) annotateSpan({ 'pfs.webhook.outcome': outcome.kind === 'attempted' ? outcome.verdict : outcome.kind, ...(outcome.kind === 'attempted' && outcome.result.statusCode !== null ? { 'http.response.status_code': outcome.result.statusCode } : {}) });
-        if (outcome.kind === 'attempted') {
-          this.metrics.record(outcome.verdict === 'succeeded' ? 'success' : outcome.result.timedOut ? 'timeout' : 'failure', outcome.result.durationMs, outcome.disabled);
-          this.logger.info(
-            { deliveryId: data.deliveryId, endpointId: data.endpointId, attempt: data.attemptsMade + 1, statusCode: outcome.result.statusCode, durationMs: outcome.result.durationMs, verdict: outcome.verdict },
-            'webhook attempt made',
-          );
-        } else if (outcome.kind === 'dropped') {
-          this.logger.info({ deliveryId: data.deliveryId, endpointId: data.endpointId }, 'delivery dropped: the endpoint is disabled or deleted');
-        }
-      };
-      const traced = tracingEnabled()
-        ? () =>
-            inSpan(
-              'webhook delivery attempt',
-              {
-                kind: 'consumer',
-                parent: data.trace,
-                requireParent: true,
-                attributes: { 'pfs.webhook.endpoint_id': data.endpointId, 'pfs.webhook.delivery_id': data.deliveryId, 'pfs.webhook.attempt': data.attemptsMade + 1 },
-              },
-              attempt,
-            )
-        : attempt;
-      await runWithRequestId(`dlv-${data.deliveryId}`, traced);
+      // The job's own attempt, then those it carries to the same endpoint, in turn under its slot.
+      // One that throws fails the job: BullMQ runs it again, and the attempts made are skipped then.
+      const { also, ...own } = data;
+      await this.attempt(handler, own);
+      for (const other of also ?? []) {
+        await slots.keep(slot);
+        await this.attempt(handler, { ...other, endpointId: data.endpointId });
+      }
     } finally {
       await slots.release(slot);
     }

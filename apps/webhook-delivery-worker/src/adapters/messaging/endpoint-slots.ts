@@ -25,6 +25,8 @@ export interface EndpointSlotsOptions {
 export interface EndpointSlot {
   endpointId: string;
   token: string;
+  /** When its lease began (this host's clock): see `keep`. */
+  leasedAt: number;
 }
 
 // KEYS: the endpoint's slots (a sorted set of tokens by lease end), when a slot last moved.
@@ -51,7 +53,17 @@ if redis.call('ZREM', KEYS[1], ARGV[1]) == 1 then
 end
 return 0`;
 
+// KEYS: the endpoint's slots. ARGV: token, lease ms. A slot held longer than its lease (a job
+// carrying several attempts) takes a new lease end.
+const RENEW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
+return 0`;
+
 type SlotCommands = RedisClient & {
+  endpointSlotRenew(slots: string, token: string, leaseMs: number): Promise<number>;
   endpointSlotTake(slots: string, moved: string, cap: number, token: string, leaseMs: number): Promise<number>;
   endpointSlotGive(slots: string, moved: string, token: string, leaseMs: number): Promise<number>;
 };
@@ -79,6 +91,7 @@ export class EndpointSlots {
   ) {
     redis.defineCommand('endpointSlotTake', { numberOfKeys: 2, lua: TAKE });
     redis.defineCommand('endpointSlotGive', { numberOfKeys: 2, lua: GIVE });
+    redis.defineCommand('endpointSlotRenew', { numberOfKeys: 1, lua: RENEW });
     this.redis = redis as SlotCommands;
     this.local = new ProcessEndpointSlots({ perEndpoint: options.perEndpoint, maxWaiting: options.maxWaiting, maxWaitMs: options.maxWaitMs });
   }
@@ -87,7 +100,7 @@ export class EndpointSlots {
   async acquire(endpointId: string): Promise<EndpointSlot | null> {
     const deadline = Date.now() + this.options.maxWaitMs;
     if (!(await this.local.acquire(endpointId))) return null;
-    const slot: EndpointSlot = { endpointId, token: `${this.holder}:${(this.sequence += 1)}` };
+    const slot: EndpointSlot = { endpointId, token: `${this.holder}:${(this.sequence += 1)}`, leasedAt: Date.now() };
     try {
       for (;;) {
         const idleMs = await this.take(slot);
@@ -102,6 +115,14 @@ export class EndpointSlots {
     }
     this.local.release(endpointId);
     return null;
+  }
+
+  /** Before another attempt under the same slot: a lease past half its length is renewed, so it never ends while held. */
+  async keep(slot: EndpointSlot): Promise<void> {
+    if (Date.now() - slot.leasedAt < this.options.leaseMs / 2) return;
+    const [slots] = this.keys(slot.endpointId);
+    slot.leasedAt = Date.now();
+    await this.redis.endpointSlotRenew(slots, slot.token, this.options.leaseMs);
   }
 
   async release(slot: EndpointSlot): Promise<void> {

@@ -1,4 +1,4 @@
 import type { DeliveryAttemptJob } from '@pfs/contracts';
 
-/** A `deliveries.attempt` job of the `webhook-deliveries` queue. */
-export type AttemptDeliveryCommand = DeliveryAttemptJob;
+/** One attempt of a `deliveries.attempt` job of the `webhook-deliveries` queue (the job's own, or one it carries `also`). */
+export type AttemptDeliveryCommand = Omit<DeliveryAttemptJob, 'also'>;
