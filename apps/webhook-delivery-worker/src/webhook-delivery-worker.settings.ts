@@ -26,6 +26,7 @@ export class EnvDeliverySettings extends DeliverySettings {
   readonly concurrency: number;
   readonly perEndpoint: number;
   readonly sweepIntervalMs: number;
+  readonly sweepGraceMs: number;
   readonly endpointCacheMs: number;
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
@@ -39,6 +40,8 @@ export class EnvDeliverySettings extends DeliverySettings {
     this.concurrency = positiveInt(env.WEBHOOK_WORKER_CONCURRENCY, 64, 'WEBHOOK_WORKER_CONCURRENCY');
     this.perEndpoint = positiveInt(env.WEBHOOK_ENDPOINT_CONCURRENCY, 4, 'WEBHOOK_ENDPOINT_CONCURRENCY');
     this.sweepIntervalMs = positiveInt(env.WEBHOOK_SWEEP_INTERVAL_MS, 10_000, 'WEBHOOK_SWEEP_INTERVAL_MS');
+    // One pass's interval: a job still queued is taken well within it, a lost one waits at most two.
+    this.sweepGraceMs = this.sweepIntervalMs;
     this.endpointCacheMs = env.WEBHOOK_ENDPOINT_CACHE_MS === '0' ? 0 : positiveInt(env.WEBHOOK_ENDPOINT_CACHE_MS, 1000, 'WEBHOOK_ENDPOINT_CACHE_MS');
   }
 }

@@ -40,7 +40,8 @@ describe('DeliveryQueueWorker (real Redis)', () => {
     const dueAt = Date.now();
     await queue.add('deliveries.attempt', { deliveryId: 'dlv_w_1', endpointId: 'ep_w', attemptsMade: 0, dueAt, also: [{ deliveryId: 'dlv_w_2', attemptsMade: 0, dueAt }, { deliveryId: 'dlv_w_3', attemptsMade: 0, dueAt }] }, { jobId: 'w1', attempts: 3, backoff: { type: 'fixed', delay: 50 } });
     await eventually(async () => (made.length >= 3 ? true : undefined));
-    expect(made).toEqual(['dlv_w_1', 'dlv_w_2', 'dlv_w_3'].map((deliveryId) => ({ deliveryId, endpointId: 'ep_w', attemptsMade: 0, dueAt })));
+    // Each under the job's id: the lease of a job's attempt is the job's.
+    expect(made).toEqual(['dlv_w_1', 'dlv_w_2', 'dlv_w_3'].map((deliveryId) => ({ deliveryId, endpointId: 'ep_w', attemptsMade: 0, dueAt, jobId: 'w1' })));
   });
 
   it('an attempt that throws fails the job, and BullMQ’s retry carries on from the start (the attempts made are the use case’s to skip)', async () => {

@@ -122,10 +122,10 @@ export class DeliveryQueueWorker {
       // The job's own attempt, then those it carries to the same endpoint, in turn under its slot.
       // One that throws fails the job: BullMQ runs it again, and the attempts made are skipped then.
       const { also, ...own } = data;
-      await this.attempt(handler, own);
+      await this.attempt(handler, { ...own, jobId: job.id });
       for (const other of also ?? []) {
         await slots.keep(slot);
-        await this.attempt(handler, { ...other, endpointId: data.endpointId });
+        await this.attempt(handler, { ...other, endpointId: data.endpointId, jobId: job.id });
       }
     } finally {
       await slots.release(slot);

@@ -9,4 +9,9 @@ export abstract class DeliverySettings {
   abstract readonly leaseMs: number;
   /** Who holds leases taken here (this process). */
   abstract readonly holder: string;
+  /**
+   * How long a delivery has been due before the sweeper queues it again: until then its job (or
+   * the job of several that carries it) may still be waiting in the queue.
+   */
+  abstract readonly sweepGraceMs: number;
 }

@@ -7,6 +7,7 @@ export interface DeliverySettingsOverrides {
   disableRules?: Partial<DisableRules>;
   leaseMs?: number;
   holder?: string;
+  sweepGraceMs?: number;
 }
 
 /** The worker's tunables as a test sets them: the production defaults unless overridden. */
@@ -15,6 +16,7 @@ export class FixedDeliverySettings extends DeliverySettings {
   readonly disableRules: DisableRules;
   readonly leaseMs: number;
   readonly holder: string;
+  readonly sweepGraceMs: number;
 
   constructor(overrides: DeliverySettingsOverrides = {}) {
     super();
@@ -22,5 +24,6 @@ export class FixedDeliverySettings extends DeliverySettings {
     this.disableRules = { ...DEFAULT_DISABLE_RULES, ...overrides.disableRules };
     this.leaseMs = overrides.leaseMs ?? 30_000;
     this.holder = overrides.holder ?? 'worker-a';
+    this.sweepGraceMs = overrides.sweepGraceMs ?? 0;
   }
 }

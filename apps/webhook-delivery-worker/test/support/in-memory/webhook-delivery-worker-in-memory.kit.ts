@@ -55,7 +55,7 @@ export function webhookDeliveryWorkerInMemory(options: WorkerKitOptions = {}) {
     settings,
     recordMessage: new RecordMessageUseCase(deliveries, queue, ids),
     attemptDelivery: new AttemptDeliveryUseCase(deliveries, endpoints, sender, queue, settings, ids, random, clock),
-    sweepDeliveries: new SweepDeliveriesUseCase(deliveries, queue, clock),
+    sweepDeliveries: new SweepDeliveriesUseCase(deliveries, queue, settings, clock),
     listDeliveryAttempts: new ListDeliveryAttemptsUseCase(deliveries, cursors),
     resendDelivery: new ResendDeliveryUseCase(unitOfWork, deliveries, queue, clock),
     recoverDeliveries: new RecoverDeliveriesUseCase(unitOfWork, deliveries, queue, clock),

@@ -150,6 +150,18 @@ describe('AttemptDeliveryUseCase (in memory)', () => {
     expect(hooks.deliveries.row(deliveryId)).toMatchObject({ status: 'PENDING', attemptsMade: 1, nextAttemptAt: retry.dueAt });
   });
 
+  it('two jobs of this process carrying the same attempt at once (a job of several, and the sweeper’s for one of them): it is made once', async () => {
+    const { hooks, job } = await oneMessage();
+    hooks.sender.willAnswer(answered(204), answered(204));
+    const outcomes = await Promise.all([
+      hooks.attemptDelivery.execute({ ...attemptJob(job), jobId: 'dlv_first.0.1' }),
+      hooks.attemptDelivery.execute({ ...attemptJob(job), jobId: attemptJob(job).deliveryId }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['attempted', 'skipped']);
+    expect(hooks.sender.requests).toHaveLength(1);
+    expect(hooks.deliveries.attempts).toHaveLength(1);
+  });
+
   it('a delivery leased to another worker is skipped until the lease ends; this worker may take its own again', async () => {
     const { hooks, job, deliveryId } = await oneMessage();
     hooks.deliveries.patch(deliveryId, { leasedBy: 'worker-b', leasedUntil: new Date(hooks.clock.now().getTime() + 30_000) });

@@ -15,11 +15,12 @@ import type { AttemptDeliveryCommand } from './attempt-delivery.command';
 export const WEBHOOK_USER_AGENT = 'PartnerFinanceService-Webhooks/1.0';
 
 /**
- * The lease names this process and this job: a BullMQ retry of the job takes it back, any other
- * job (a resend's, another worker's) is another holder.
+ * The lease names this process, the job and the attempt: a BullMQ retry of the job takes it back,
+ * any other job (a resend's, another worker's, the sweeper's for a delivery that a job of several
+ * also carries) is another holder.
  */
 export function leaseHolder(processHolder: string, command: AttemptDeliveryCommand): string {
-  return `${processHolder}/${command.deliveryId}.${command.attemptsMade}.${command.dueAt}`;
+  return `${processHolder}/${command.jobId ?? ''}/${command.deliveryId}.${command.attemptsMade}.${command.dueAt}`;
 }
 
 /** What a job came to: `skipped` when it was stale or another worker holds the delivery. */

@@ -56,6 +56,17 @@ describe('SweepDeliveriesUseCase (in memory)', () => {
     expect(await hooks.sweepDeliveries.execute()).toBe(1203);
   });
 
+  it('leaves a delivery due for less than the grace to the job that still carries it', async () => {
+    const hooks = webhookDeliveryWorkerInMemory({ sweepGraceMs: 10_000 });
+    await hooks.recordMessage.execute(hooks.message([to('ep_fresh')]));
+    const [job] = hooks.queue.take();
+    hooks.clock.advance(9_999);
+    expect(await hooks.sweepDeliveries.execute()).toBe(0);
+    hooks.clock.advance(1);
+    expect(await hooks.sweepDeliveries.execute()).toBe(1);
+    expect(hooks.queue.take()).toEqual([job]);
+  });
+
   it('finds nothing when nothing is due', async () => {
     const hooks = webhookDeliveryWorkerInMemory();
     expect(await hooks.sweepDeliveries.execute()).toBe(0);
