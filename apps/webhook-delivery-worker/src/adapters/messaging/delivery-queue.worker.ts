@@ -29,8 +29,9 @@ const SLOT_WAIT_MS = 1000;
  * while the endpoint's attempts keep ending (at most `SLOT_WAIT_MS`); once they stop ending it
  * goes back to the delayed set (backing off up to 5 s) instead of holding one of the `concurrency`
  * slots, so an endpoint that hangs for 15 s on every request, or has thousands of messages
- * failing, leaves the other endpoints' deliveries on time. A handler that throws (PostgreSQL down) fails the job for
- * BullMQ to retry; the row stays due either way, for the sweeper.
+ * failing, leaves the other endpoints' deliveries on time. A job may carry further first attempts to
+ * its endpoint (`also`): they are made in turn under the same slot. A handler that throws
+ * (PostgreSQL down) fails the job for BullMQ to retry; the rows stay due either way, for the sweeper.
  */
 export class DeliveryQueueWorker {
   private readonly handlers: Map<string, JobHandler>;
