@@ -32,7 +32,7 @@ class ClaimTaken extends Error {
 export class PrismaCommandLog extends CommandLog {
   private readonly table: string;
   // Every command reads its id first: the commands that arrive together share that statement.
-  private readonly firstReads = callBatcher<LoggedCommand, LoggedRow | null>((commands) => this.readLogged(commands), { maxInFlight: 2, maxBatchSize: 64 });
+  private readonly firstReads = callBatcher<LoggedCommand, LoggedRow | null>((commands) => this.readLoggedOn(this.host.root, commands), { maxInFlight: 2, maxBatchSize: 64 });
 
   constructor(
     private readonly host: PrismaTransactionHost,
@@ -141,10 +141,6 @@ export class PrismaCommandLog extends CommandLog {
     // Outside a transaction a row can be seen only once committed, with its result stored.
     if (!row.result) return undefined;
     return { value: JSON.parse(this.box.open(row.result.sealed)) };
-  }
-
-  private readLogged(commands: readonly LoggedCommand[]): Promise<Array<LoggedRow | null>> {
-    return this.readLoggedOn(this.host.root, commands);
   }
 
   /** The entries of `commands`, in their order (null where there is none), in one statement. */

@@ -295,6 +295,33 @@ describe('PrismaEventOutbox sequences', () => {
   });
 });
 
+/**
+ * A relay never started (only hand-offs publish) with an outbox handing to it, whose first
+ * hand-off's adds wait until `release`: the adds each hand-off made, by job ids, in `calls`.
+ */
+function relayWithFirstHandOffHeld() {
+  const handed = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger });
+  const handing = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), (event) => handed.handOff(event));
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const original = Queue.prototype.addBulk;
+  const calls: Array<Array<string | undefined>> = [];
+  const added = jest.spyOn(Queue.prototype, 'addBulk').mockImplementation(async function (this: Queue, jobs) {
+    calls.push(jobs.map((job) => job.opts?.jobId));
+    if (calls.length <= subscriberQueues.length) await gate;
+    return original.call(this, jobs);
+  });
+  const append = () => host.run(() => handing.append('organization.created', organizationCreated()));
+  /** Resolves once the first hand-off's adds are all waiting. */
+  const firstHeld = () => eventually(async () => (calls.length >= subscriberQueues.length ? true : undefined));
+  const done = async () => {
+    release();
+    added.mockRestore();
+    await handed.stop();
+  };
+  return { handed, append, calls, firstHeld, release: () => release(), done };
+}
+
 describe('OutboxRelay', () => {
   it("adds each committed event to every subscriber's event queue under its event id, then marks it published", async () => {
     const event = await appendCommitted();
@@ -351,54 +378,31 @@ describe('OutboxRelay', () => {
   });
 
   it('takes the events committed while a hand-off runs together in the next one', async () => {
-    const handed = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger });
-    const handing = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), (event) => handed.handOff(event));
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const original = Queue.prototype.addBulk;
-    const calls: Array<Array<string | undefined>> = [];
-    // The first hand-off's adds wait until the test lets them go.
-    const added = jest.spyOn(Queue.prototype, 'addBulk').mockImplementation(async function (this: Queue, jobs) {
-      calls.push(jobs.map((job) => job.opts?.jobId));
-      if (calls.length <= subscriberQueues.length) await gate;
-      return original.call(this, jobs);
-    });
+    const relay = relayWithFirstHandOffHeld();
     try {
-      const first = await host.run(() => handing.append('organization.created', organizationCreated()));
-      await eventually(async () => (calls.length >= subscriberQueues.length ? true : undefined));
-      const later = await Promise.all([1, 2, 3, 4].map(() => host.run(() => handing.append('organization.created', organizationCreated()))));
-      release();
+      const first = await relay.append();
+      await relay.firstHeld();
+      const later = await Promise.all([1, 2, 3, 4].map(() => relay.append()));
+      relay.release();
       for (const event of [first, ...later]) {
         expect((await eventually(() => ledgerEvents.getJob(event.id))).data).toEqual(event);
         await eventually(async () => ((await outboxRow(event.id))?.published_at ? true : undefined));
       }
-      expect(calls).toHaveLength(2 * subscriberQueues.length);
-      for (const ids of calls.slice(subscriberQueues.length)) expect([...ids].sort()).toEqual(later.map((event) => event.id).sort());
+      expect(relay.calls).toHaveLength(2 * subscriberQueues.length);
+      for (const ids of relay.calls.slice(subscriberQueues.length)) expect([...ids].sort()).toEqual(later.map((event) => event.id).sort());
     } finally {
-      release();
-      added.mockRestore();
-      await handed.stop();
+      await relay.done();
     }
   });
 
   it('stops only once the events handed over while a hand-off ran are out too', async () => {
-    const handed = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger });
-    const handing = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), (event) => handed.handOff(event));
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const original = Queue.prototype.addBulk;
-    let calls = 0;
-    const added = jest.spyOn(Queue.prototype, 'addBulk').mockImplementation(async function (this: Queue, jobs) {
-      calls += 1;
-      if (calls <= subscriberQueues.length) await gate;
-      return original.call(this, jobs);
-    });
+    const relay = relayWithFirstHandOffHeld();
     try {
-      const first = await host.run(() => handing.append('organization.created', organizationCreated()));
-      await eventually(async () => (calls >= subscriberQueues.length ? true : undefined));
-      const waiting = await host.run(() => handing.append('organization.created', organizationCreated()));
-      const stopped = handed.stop();
-      release();
+      const first = await relay.append();
+      await relay.firstHeld();
+      const waiting = await relay.append();
+      const stopped = relay.handed.stop();
+      relay.release();
       await stopped;
       // Both out before stop resolved: nothing left for the next process's poll.
       for (const event of [first, waiting]) {
@@ -406,9 +410,7 @@ describe('OutboxRelay', () => {
         expect((await outboxRow(event.id))?.published_at).toBeInstanceOf(Date);
       }
     } finally {
-      release();
-      added.mockRestore();
-      await handed.stop();
+      await relay.done();
     }
   });
 
