@@ -3,7 +3,7 @@ import { eventQueueName, hashApiKey, newId, type DomainEvent } from '@pfs/contra
 import { createRedisConnection, PLATFORM_CONFIG, RemoteDomainError, ServiceUnavailableError } from '@pfs/messaging';
 import { PrismaClient } from '@pfs/persistence';
 import type { PlatformConfig } from '@pfs/platform';
-import { eventually, isolateQueues, startServiceUnderTest, type ServiceUnderTest } from '@pfs/testing';
+import { eventually, isolateQueues, queuedEvent, startServiceUnderTest, type ServiceUnderTest } from '@pfs/testing';
 import type { CreateRootOrganizationUseCase as CreateRootOrganization } from '../src/application/use-cases/create-root-organization/create-root-organization.use-case';
 import { outboxRowsFor, uniqueName } from './support/organization-test-kit';
 import { StandInLedger } from './support/stand-in-ledger';
@@ -198,7 +198,7 @@ describe('organization service process', () => {
     });
   });
 
-  it('relays organization.created to the ledger events queue, with the event id as job id', async () => {
+  it('relays organization.created to the ledger events queue, in a job of its own or with the events of its commit', async () => {
     const created = await createOrganization();
 
     const published = await eventually(async () => {
@@ -210,10 +210,9 @@ describe('organization service process', () => {
     const connection = createRedisConnection(config.redisUrl, 'organization-test-reader');
     const queue = new Queue(eventQueueName('ledger'), { connection, prefix });
     try {
-      const job = await queue.getJob(published.id);
-      expect(job).toBeDefined();
-      expect(job?.name).toBe('organization.created');
-      const event = job?.data as DomainEvent;
+      const queued = await queuedEvent(queue, published.id);
+      expect(queued).toBeDefined();
+      const event = queued?.event as DomainEvent;
       expect(event).toMatchObject({
         id: published.id,
         type: 'organization.created',

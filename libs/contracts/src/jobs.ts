@@ -22,6 +22,18 @@ export function eventQueueName(service: ServiceName): string {
   return `${service}-events`;
 }
 
+/**
+ * The name of an event job that carries several events for one subscriber (the relay's, for the
+ * events of one hand-off or poll): each is handled as if it had come alone. Every other event job
+ * is named after its event's type and carries that one event, under the event's id.
+ */
+export const EVENT_BATCH_JOB = 'events.batch';
+
+/** The data of an EVENT_BATCH_JOB: the events, in the order they were written. */
+export interface EventBatchJobData {
+  events: unknown[];
+}
+
 /** Where a subscriber's events go once they have failed too often (listed and replayed by the operator CLI). */
 export function deadLetterQueueName(service: ServiceName): string {
   return `${service}-events-dead`;

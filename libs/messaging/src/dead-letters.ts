@@ -21,9 +21,9 @@ interface DeadLetterJobData {
 
 export interface DeadLetter extends DeadLetterFailure {
   subscriber: ServiceName;
-  /** The event job's id, which is the event id. */
+  /** The event's id (the id of its job; of a job of several events that failed as a whole, that job's id). */
   eventId: string;
-  /** The event job's name, which is the event type (possibly one the contract does not know). */
+  /** The event's type (possibly one the contract does not know), or EVENT_BATCH_JOB for a job of several. */
   type: string;
   /** The envelope as delivered; it can carry personal data, so the CLI prints it only with --json. */
   event: unknown;

@@ -1,9 +1,11 @@
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import {
   deadLetterQueueName,
+  EVENT_BATCH_JOB,
   eventQueueName,
   parseEvent,
   subscribedEventTypes,
+  type EventBatchJobData,
   type EventEnvelope,
   type EventType,
   type ProcessedEventLog,
@@ -13,8 +15,8 @@ import {
 import { DEFAULT_EVENT_MAX_ATTEMPTS, failSpan, runInTraceContext, runWithRequestId, startSpan, tracingEnabled, type Logger, type TraceContext } from '@pfs/platform';
 import { DeadLetters } from './dead-letters';
 import { buildHandlerRegistry } from './handler-registry';
-import { createRedisConnection, type RedisClient } from './redis-connection';
-import { eventRetryDelay } from './event-retry';
+import { createWorkerConnection, type RedisClient } from './redis-connection';
+import { EVENT_BACKOFF_TYPE, eventJobOptions, eventRetryDelay } from './event-retry';
 
 /** Handles one event type for one subscriber. Runs inside the unit of work of its inbox row. */
 export interface EventHandler<T extends EventType = EventType> {
@@ -74,6 +76,25 @@ const DEFAULT_EVENT_CONCURRENCY = MAX_BATCHES_IN_FLIGHT * MAX_BATCH_SIZE;
 export const eventRequestId = (event: Pick<EventEnvelope, 'id' | 'requestId'>): string => event.requestId ?? `evt-${event.id}`;
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
+/** An event as delivered: a job of its own, or one event of a job of several (with that job's attempts). */
+type DeliveredEvent = Pick<Job, 'id' | 'name' | 'data' | 'attemptsMade' | 'finishedOn' | 'queueName'>;
+
+/** One event of a job of several, named like the job it would have had alone (its id and type). */
+function eventJobOf(job: Job, data: unknown, index: number): DeliveredEvent & { id: string } {
+  const { id, type } = (data ?? {}) as { id?: unknown; type?: unknown };
+  return {
+    id: typeof id === 'string' ? id : `${String(job.id)}.${index}`,
+    name: typeof type === 'string' ? type : job.name,
+    data,
+    attemptsMade: job.attemptsMade,
+    finishedOn: undefined,
+    queueName: job.queueName,
+  };
+}
+
+/** An event the contract refuses: dead-lettered at once, never retried. */
+class RefusedEventError extends Error {}
+
 export interface EventOutcomeListener {
   (outcome: EventOutcome, event: string, durationMs: number): void;
 }
@@ -92,7 +113,8 @@ class DeadLetteredError extends UnrecoverableError {
 /**
  * Consumes a subscriber's event queue at least once. The event id goes into the subscriber's
  * `processed_events` in the same transaction as the handler's effect, so a redelivery is a
- * no-op. Events taken while others are being handled are handled together, in one transaction
+ * no-op. A job carries one event, or several (EVENT_BATCH_JOB, the relay's for events that went
+ * out together), each handled as if it had come alone. Events taken while others are being handled are handled together, in one transaction
  * (falling back to one transaction each when it fails). A failing handler rethrows: BullMQ
  * retries with backoff, up to the bounded attempts; the last failure, or an event the contract
  * refuses, goes to the subscriber's dead-letter queue (`<service>-events-dead`) with an error log
@@ -104,6 +126,8 @@ export class EventConsumer {
   private connection?: RedisClient;
   private worker?: Worker;
   private deadLetters?: DeadLetters;
+  /** Adds the events of a job of several that failed back as jobs of their own (opened on first use). */
+  private retries?: Queue;
   private closing?: Promise<void>;
   private readonly waiting: PendingEvent[] = [];
   /** Each event's consumer span while it is handled (tracing on only). */
@@ -141,7 +165,7 @@ export class EventConsumer {
   async start(): Promise<void> {
     if (this.closing) throw new Error(`${eventQueueName(this.service)} consumer is closed`);
     if (!this.hasSubscriptions || this.worker) return;
-    this.connection = createRedisConnection(this.options.redisUrl, `${this.service}-events-worker`);
+    this.connection = createWorkerConnection(this.options.redisUrl, `${this.service}-events-worker`);
     // On the worker's connection, which waits for Redis rather than failing: a dead letter that
     // cannot be written leaves the job unfinished, to be taken again, never lost.
     this.deadLetters = new DeadLetters(this.connection, { prefix: this.options.prefix, maxAttempts: this.maxAttempts });
@@ -167,6 +191,7 @@ export class EventConsumer {
   close(): Promise<void> {
     this.closing ??= (async () => {
       await this.worker?.close();
+      await this.retries?.close();
       await this.deadLetters?.close();
       this.connection?.disconnect();
     })();
@@ -222,13 +247,15 @@ export class EventConsumer {
       // An event no handler takes fails here too, and then alone on the usual way.
       const handlers = events.map((event) => this.handlerOf(event));
       if (handlers.some((handler) => !handler.plan || handler.ordered)) return false;
-      const writes: Array<() => Promise<void>> = [];
-      for (const [index, event] of events.entries()) {
-        const handler = handlers[index] as EventHandler & Required<Pick<EventHandler, 'plan'>>;
-        const write = await this.within(event, () => handler.plan(event));
-        // The writes run later, in the batch's statement: each in its own event's context too.
-        writes.push(() => this.within(event, write));
-      }
+      // The reads of every event at once, outside any transaction: reads by key share a statement.
+      const writes = await Promise.all(
+        events.map(async (event, index) => {
+          const handler = handlers[index] as EventHandler & Required<Pick<EventHandler, 'plan'>>;
+          const write = await this.within(event, () => handler.plan(event));
+          // The writes run later, in the batch's statement, in the batch's order: each in its own event's context too.
+          return () => this.within(event, write);
+        }),
+      );
       await this.unitOfWork.write(async () => {
         await this.processed.claimAll(events.map((event) => event.id));
         for (const write of writes) await write();
@@ -294,15 +321,63 @@ export class EventConsumer {
   }
 
   private async process(job: Job): Promise<void> {
-    const parsed = parseEvent(job.data);
+    if (job.name === EVENT_BATCH_JOB) return this.processBatch(job);
+    const delivered = job as DeliveredEvent;
+    try {
+      await this.consume(job.data, delivered);
+    } catch (error) {
+      if (error instanceof RefusedEventError) {
+        await this.deadLetter(delivered, error.message);
+        throw new DeadLetteredError(error.message);
+      }
+      if (!this.isLastAttempt(job)) throw error;
+      // Written before the job fails for good: a crash in between re-runs the last attempt.
+      const message = (error as Error).message;
+      await this.deadLetter(delivered, message);
+      throw new DeadLetteredError(message, { cause: error });
+    }
+  }
+
+  /**
+   * A job of several events: each is handled as if it had come alone, in the same batches. One
+   * that fails goes on as a job of its own, under its event id, with the retries and the dead
+   * letter any event has, so it holds back neither the others nor this job. Should that hand-over
+   * fail, the whole job runs again: the events already handled are duplicates then.
+   */
+  private async processBatch(job: Job): Promise<void> {
+    const events: unknown[] = Array.isArray((job.data as Partial<EventBatchJobData> | null)?.events) ? (job.data as EventBatchJobData).events : [];
+    const failed: Array<{ delivered: DeliveredEvent & { id: string }; error: unknown }> = [];
+    await Promise.all(
+      events.map(async (data, index) => {
+        const delivered = eventJobOf(job, data, index);
+        await this.consume(data, delivered).catch((error: unknown) => failed.push({ delivered, error }));
+      }),
+    );
+    for (const { delivered, error } of failed) {
+      if (error instanceof RefusedEventError || this.isLastAttempt(job)) await this.deadLetter(delivered, (error as Error).message);
+      else await this.retryAlone(delivered);
+    }
+  }
+
+  /** Puts an event of a job of several back on the queue as a job of its own, due after the first backoff. */
+  private async retryAlone(delivered: DeliveredEvent & { id: string }): Promise<void> {
+    if (!this.connection) throw new Error(`${eventQueueName(this.service)} consumer is not started`);
+    this.retries ??= new Queue(eventQueueName(this.service), { connection: this.connection, prefix: this.options.prefix });
+    await this.retries.add(delivered.name, delivered.data, { ...eventJobOptions(delivered.id, this.maxAttempts), delay: eventRetryDelay(1, EVENT_BACKOFF_TYPE) });
+  }
+
+  /**
+   * Handles one delivered event in the next batch, with its span, outcome metric and log line.
+   * Throws RefusedEventError for an event the contract refuses, else the handler's error.
+   */
+  private async consume(data: unknown, delivered: DeliveredEvent): Promise<void> {
+    const parsed = parseEvent(data);
     if (!parsed.ok) {
       // A publisher built against another version of the contract: fail loudly, never guess, and
       // keep the event for an operator (a consumer that understands it can replay it).
-      this.onOutcome?.('failed', String(job.name), 0);
-      this.options.logger.error({ jobId: job.id, problem: parsed.problem }, 'event refused: it does not match the contract');
-      const reason = `event does not match the contract: ${parsed.problem}`;
-      await this.deadLetter(job, reason);
-      throw new DeadLetteredError(reason);
+      this.onOutcome?.('failed', delivered.name, 0);
+      this.options.logger.error({ jobId: delivered.id, problem: parsed.problem }, 'event refused: it does not match the contract');
+      throw new RefusedEventError(`event does not match the contract: ${parsed.problem}`);
     }
     const event = parsed.event as EventEnvelope;
     const started = Date.now();
@@ -311,7 +386,7 @@ export class EventConsumer {
           kind: 'consumer',
           parent: event.trace,
           requireParent: true,
-          attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': job.queueName, 'messaging.message.id': event.id, 'pfs.request_id': eventRequestId(event) },
+          attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': delivered.queueName, 'messaging.message.id': event.id, 'pfs.request_id': eventRequestId(event) },
         })
       : undefined;
     if (span) this.spans.set(event, span.context);
@@ -327,12 +402,8 @@ export class EventConsumer {
       } catch (error) {
         this.onOutcome?.('failed', event.type, Date.now() - started);
         if (span) failSpan(span.span, error);
-        const message = (error as Error).message;
-        this.options.logger.error({ event: event.type, eventId: event.id, attempt: job.attemptsMade + 1, err: message }, 'event handler failed');
-        if (!this.isLastAttempt(job)) throw error;
-        // Written before the job fails for good: a crash in between re-runs the last attempt.
-        await this.deadLetter(job, message);
-        throw new DeadLetteredError(message, { cause: error });
+        this.options.logger.error({ event: event.type, eventId: event.id, attempt: delivered.attemptsMade + 1, err: (error as Error).message }, 'event handler failed');
+        throw error;
       } finally {
         span?.span.end();
       }
@@ -343,7 +414,7 @@ export class EventConsumer {
     return job.attemptsMade + 1 >= Math.min(job.opts.attempts ?? 1, this.maxAttempts);
   }
 
-  private async deadLetter(job: Job, reason: string): Promise<void> {
+  private async deadLetter(job: DeliveredEvent, reason: string): Promise<void> {
     if (!this.deadLetters) throw new Error(`${eventQueueName(this.service)} consumer is not started`);
     const attempts = job.attemptsMade + (job.finishedOn ? 0 : 1);
     await this.deadLetters.add(this.service, job, { reason, attempts, failedAt: new Date().toISOString() });

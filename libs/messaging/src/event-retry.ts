@@ -41,3 +41,19 @@ export function eventJobOptions(eventId: string, maxAttempts: number): JobsOptio
     removeOnFail: true,
   };
 }
+
+/**
+ * The options of a job carrying several events (EVENT_BATCH_JOB): the same attempts and backoff,
+ * under an id of its own (its first and last events' ids, never an event's id, so the job of that
+ * event alone can still be added), and removed once done: the events' own ids de-duplicate, in
+ * the subscribers' inboxes.
+ */
+export function eventBatchJobOptions(eventIds: readonly string[], maxAttempts: number): JobsOptions {
+  return {
+    jobId: `${eventIds[0] ?? ''}..${eventIds[eventIds.length - 1] ?? ''}.${eventIds.length}`,
+    attempts: maxAttempts,
+    backoff: { type: EVENT_BACKOFF_TYPE },
+    removeOnComplete: true,
+    removeOnFail: true,
+  };
+}

@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { EVENT_SUBSCRIBERS, eventQueueName, type DomainEvent, type ServiceName } from '@pfs/contracts';
+import { EVENT_BATCH_JOB, EVENT_SUBSCRIBERS, eventQueueName, type DomainEvent, type EventBatchJobData, type ServiceName } from '@pfs/contracts';
 import { Prisma, sendOnDriver, type PrismaClient } from '@pfs/persistence';
 import {
   currentTraceCarrier,
@@ -15,7 +15,7 @@ import {
 } from '@pfs/platform';
 import { quoteSchema } from './prisma-event-outbox';
 import { createProducerConnection, type RedisClient } from './redis-connection';
-import { eventJobOptions } from './event-retry';
+import { eventBatchJobOptions, eventJobOptions } from './event-retry';
 import { eventRequestId } from './event-consumer';
 
 export interface OutboxRelayOptions {
@@ -31,11 +31,19 @@ export interface OutboxRelayOptions {
 
 /** Hand-offs publishing at once (see `scheduleFlush`). */
 const HAND_OFFS_IN_FLIGHT = 1;
+/** The most events one job carries to a subscriber: what one of its batches takes (event-consumer.ts). */
+export const MAX_EVENTS_PER_JOB = 32;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
 
 /**
  * Moves committed outbox rows to the event queue of every subscriber (EVENT_SUBSCRIBERS), then
- * marks them published. A crash between the two publishes again: the job id is the event id,
- * and subscribers de-duplicate on it, so nothing is lost and nothing is invented.
+ * marks them published. A crash between the two publishes again: subscribers de-duplicate on
+ * the event id (and a job of one event is that id too), so nothing is lost and nothing is invented.
  *
  * Two ways out. The writing process hands its events over right after their commit (`handOff`):
  * those committed in the same turn of the event loop, or while the previous hand-off ran, go out together, one `addBulk` per
@@ -201,6 +209,8 @@ export class OutboxRelay {
   /**
    * Adds each event to the event queue of every subscriber (EVENT_SUBSCRIBERS): one `addBulk` per
    * queue, the queues in parallel (subscribers consume concurrently anyway, so order buys nothing).
+   * An event alone goes as its own job, under its id; several go as one job of up to
+   * MAX_EVENTS_PER_JOB (EVENT_BATCH_JOB), so a subscriber takes and finishes one job for them all.
    * Retried with the capped backoff for about a day by default, then dead-lettered by the
    * subscriber (event-retry.ts, event-consumer.ts).
    */
@@ -215,10 +225,17 @@ export class OutboxRelay {
     }
     const attempts = this.options.maxAttempts ?? DEFAULT_EVENT_MAX_ATTEMPTS;
     const spans = tracingEnabled() ? this.publishSpans(events) : undefined;
+    const queued = (event: DomainEvent) => spans?.carried.get(event) ?? event;
     try {
       await Promise.all(
         [...bySubscriber].map(([subscriber, list]) =>
-          this.queue(subscriber).addBulk(list.map((event) => ({ name: event.type, data: spans?.carried.get(event) ?? event, opts: eventJobOptions(event.id, attempts) }))),
+          this.queue(subscriber).addBulk(
+            chunks(list, MAX_EVENTS_PER_JOB).map((chunk) =>
+              chunk.length === 1
+                ? { name: chunk[0]!.type, data: queued(chunk[0]!), opts: eventJobOptions(chunk[0]!.id, attempts) }
+                : { name: EVENT_BATCH_JOB, data: { events: chunk.map(queued) } satisfies EventBatchJobData, opts: eventBatchJobOptions(chunk.map((event) => event.id), attempts) },
+            ),
+          ),
         ),
       );
     } catch (error) {

@@ -1,12 +1,13 @@
 import { Writable } from 'node:stream';
 import { Queue } from 'bullmq';
-import { deadLetterQueueName, eventQueueName, newId, type EventEnvelope } from '@pfs/contracts';
+import { deadLetterQueueName, EVENT_BATCH_JOB, eventQueueName, newId, type EventBatchJobData, type EventEnvelope } from '@pfs/contracts';
 import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
 import { createLogger, createMetricsRegistry, readPlatformConfig } from '@pfs/platform';
 import { eventually, isolateQueues } from '@pfs/testing';
 import {
   createRedisConnection,
   DeadLetters,
+  eventBatchJobOptions,
   eventJobOptions,
   EventConsumer,
   instrumentService,
@@ -116,6 +117,12 @@ async function publish(event: unknown, id = (event as { id: string }).id, type =
   await events.add(type, event, eventJobOptions(id, MAX_ATTEMPTS));
 }
 
+/** Adds several events to the subscriber's queue as one job, as the relay does for events that go out together. */
+async function publishTogether(together: unknown[]): Promise<void> {
+  const data: EventBatchJobData = { events: together };
+  await events.add(EVENT_BATCH_JOB, data, eventBatchJobOptions(together.map((event) => (event as { id: string }).id), MAX_ATTEMPTS));
+}
+
 async function deadLetterOf(eventId: string) {
   return eventually(async () => (await deadLetters.list('ledger', 1000)).letters.find((letter) => letter.eventId === eventId), 20000);
 }
@@ -223,6 +230,55 @@ describe('an event that keeps failing', () => {
     } finally {
       await restarted.close();
     }
+  });
+});
+
+describe('an event that fails in a job of several', () => {
+  let running: EventConsumer;
+
+  beforeAll(async () => {
+    running = restartedSubscriber();
+    await running.start();
+  });
+
+  afterAll(async () => {
+    await running.close();
+  });
+
+  it('holds back neither the others nor the job: it goes on alone, under its id, until it is handled', async () => {
+    const [before, poisoned, after] = [organizationCreated(), organizationCreated(), organizationCreated()];
+    broken.add(poisoned.id);
+
+    await publishTogether([before, poisoned, after]);
+
+    await eventually(async () => (applied.includes(before.id) && applied.includes(after.id) ? true : undefined));
+    // Its own job, due after the first backoff, with the attempts any event has.
+    const alone = await eventually(() => events.getJob(poisoned.id));
+    expect(alone.name).toBe('organization.created');
+    expect(alone.data).toEqual(poisoned);
+    expect(alone.opts).toMatchObject({ attempts: MAX_ATTEMPTS, removeOnFail: true });
+    broken.delete(poisoned.id);
+    await eventually(async () => (applied.includes(poisoned.id) ? true : undefined), 10000);
+
+    for (const event of [before, poisoned, after]) {
+      expect(applied.filter((id) => id === event.id)).toHaveLength(1);
+      expect(await eventually(async () => ((await inboxHas(event.id)) ? true : undefined))).toBe(true);
+    }
+    expect(attempts.get(poisoned.id)).toBe(2);
+  });
+
+  it('dead-letters at once, under its own id, an event of it that does not match the contract, and handles the rest', async () => {
+    const good = organizationCreated();
+    const event = organizationCreated();
+    const malformed = { ...event, data: { ...event.data, primaryAccountId: 42 } };
+
+    await publishTogether([malformed, good]);
+
+    const letter = await deadLetterOf(event.id);
+    expect(letter).toMatchObject({ attempts: 1, type: 'organization.created', event: malformed });
+    expect(letter.reason).toContain('event does not match the contract');
+    await eventually(async () => (applied.includes(good.id) ? true : undefined));
+    expect(attempts.get(event.id)).toBeUndefined();
   });
 });
 

@@ -22,6 +22,9 @@ const effectId = (eventId: string) => `planned-effect-${eventId}`;
 /** Names whose planned write the database refuses (the effect row is written twice in one statement). */
 const refusedInPlan = new Set<string>();
 const handled: string[] = [];
+/** Plans reading at the same time, now and at most. */
+let planning = 0;
+let mostPlanning = 0;
 
 class PlanningSubscriber implements EventHandler<'organization.created'> {
   readonly event = 'organization.created' as const;
@@ -35,7 +38,9 @@ class PlanningSubscriber implements EventHandler<'organization.created'> {
 
   async plan(event: EventEnvelope<'organization.created'>): Promise<() => Promise<void>> {
     // A read before the batch's statement, on no transaction.
-    await host.client.$queryRaw(this.reads);
+    planning += 1;
+    mostPlanning = Math.max(mostPlanning, planning);
+    await host.client.$queryRaw(this.reads).finally(() => (planning -= 1));
     const times = refusedInPlan.has(event.data.name) ? 2 : 1;
     return async () => {
       for (let i = 0; i < times; i += 1) {
@@ -66,6 +71,8 @@ describe('planned event batches', () => {
     });
     expect(results).toEqual(['ok', 'ok', 'ok']);
     expect(sent).toEqual(['SELECT 1', 'SELECT 1', 'SELECT 1', 'WITH w0 AS']);
+    // Every event's reads at once, so reads by key (batchedReads) can share a statement.
+    expect(mostPlanning).toBe(3);
     const ids = events.map((event) => event.id);
     expect(await committed(prisma, [...ids, ...ids.map(effectId)])).toEqual([...ids, ...ids.map(effectId)].sort());
     expect(handled.filter((id) => ids.includes(id))).toEqual([]);

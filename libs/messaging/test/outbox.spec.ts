@@ -2,21 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import {
   Clock,
+  EVENT_BATCH_JOB,
   EVENT_SUBSCRIBERS,
   eventQueueName,
   isId,
   newId,
   type DomainEvent,
+  type EventBatchJobData,
   type EventContract,
   type EventEnvelope,
 } from '@pfs/contracts';
 import { createPrismaClient, Prisma, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
 import { createLogger, DEFAULT_EVENT_MAX_ATTEMPTS, readPlatformConfig, runWithRequestId } from '@pfs/platform';
-import { eventually, isolateQueues } from '@pfs/testing';
+import { carriedEventIds, eventually, isolateQueues, queuedEvent } from '@pfs/testing';
 import {
   createRedisConnection,
   EVENT_BACKOFF_TYPE,
   EventConsumer,
+  MAX_EVENTS_PER_JOB,
   OutboxRelay,
   PrismaEventOutbox,
   PrismaProcessedEventLog,
@@ -297,7 +300,7 @@ describe('PrismaEventOutbox sequences', () => {
 
 /**
  * A relay never started (only hand-offs publish) with an outbox handing to it, whose first
- * hand-off's adds wait until `release`: the adds each hand-off made, by job ids, in `calls`.
+ * hand-off's adds wait until `release`: the adds each hand-off made, by the event ids they carry, in `calls`.
  */
 function relayWithFirstHandOffHeld() {
   const handed = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger });
@@ -307,7 +310,7 @@ function relayWithFirstHandOffHeld() {
   const original = Queue.prototype.addBulk;
   const calls: Array<Array<string | undefined>> = [];
   const added = jest.spyOn(Queue.prototype, 'addBulk').mockImplementation(async function (this: Queue, jobs) {
-    calls.push(jobs.map((job) => job.opts?.jobId));
+    calls.push(jobs.flatMap(carriedEventIds));
     if (calls.length <= subscriberQueues.length) await gate;
     return original.call(this, jobs);
   });
@@ -324,6 +327,8 @@ function relayWithFirstHandOffHeld() {
 
 describe('OutboxRelay', () => {
   it("adds each committed event to every subscriber's event queue under its event id, then marks it published", async () => {
+    // Alone in the outbox, so it goes as a job of its own.
+    await relay.drain();
     const event = await appendCommitted();
 
     expect(await relay.drain()).toBeGreaterThanOrEqual(1);
@@ -341,6 +346,34 @@ describe('OutboxRelay', () => {
     expect(row?.published_at).toBeInstanceOf(Date);
     // Nothing is left to publish, so a second pass moves nothing.
     expect(await relay.drain()).toBe(0);
+  });
+
+  it('adds events that go out together as one job per subscriber carrying them in order, at most MAX_EVENTS_PER_JOB each', async () => {
+    await relay.drain();
+    const events: DomainEvent[] = [];
+    for (let index = 0; index < MAX_EVENTS_PER_JOB + 1; index += 1) events.push(await appendCommitted());
+    const added = jest.spyOn(Queue.prototype, 'addBulk');
+    try {
+      expect(await relay.drain()).toBe(events.length);
+
+      // The outbox's order: by the time written (one instant here), then by id.
+      const inOrder = [...events].sort((a, b) => (a.id < b.id ? -1 : 1));
+      expect(added).toHaveBeenCalledTimes(subscriberQueues.length);
+      for (const [jobs] of added.mock.calls) {
+        const [together, alone] = jobs;
+        expect(jobs).toHaveLength(2);
+        expect(together?.name).toBe(EVENT_BATCH_JOB);
+        expect((together?.data as EventBatchJobData).events).toEqual(inOrder.slice(0, MAX_EVENTS_PER_JOB));
+        expect(together?.opts).toMatchObject({ attempts: DEFAULT_EVENT_MAX_ATTEMPTS, backoff: { type: EVENT_BACKOFF_TYPE }, removeOnComplete: true, removeOnFail: true });
+        // The one left over goes alone, as any single event: under its id.
+        expect(alone).toMatchObject({ name: 'organization.created', data: inOrder[MAX_EVENTS_PER_JOB], opts: { jobId: inOrder[MAX_EVENTS_PER_JOB]?.id } });
+      }
+      for (const queue of subscriberQueues) {
+        for (const event of events) expect((await queuedEvent(queue, event.id))?.event).toEqual(event);
+      }
+    } finally {
+      added.mockRestore();
+    }
   });
 
   it('publishes a commit by itself once started (the commit nudges it)', async () => {
@@ -365,11 +398,11 @@ describe('OutboxRelay', () => {
     try {
       const events = await Promise.all([1, 2, 3].map(() => host.run(() => handing.append('organization.created', organizationCreated()))));
       for (const event of events) {
-        expect((await eventually(() => ledgerEvents.getJob(event.id))).data).toEqual(event);
+        expect((await eventually(() => queuedEvent(ledgerEvents, event.id))).event).toEqual(event);
         await eventually(async () => ((await outboxRow(event.id))?.published_at ? true : undefined));
       }
       // One addBulk per subscriber queue for all three at most, one per commit at worst: never one add per event and queue.
-      expect(added.mock.calls.flatMap(([jobs]) => jobs.map((job) => job.opts?.jobId))).toEqual(expect.arrayContaining(events.map((event) => event.id)));
+      expect(added.mock.calls.flatMap(([jobs]) => jobs.flatMap(carriedEventIds))).toEqual(expect.arrayContaining(events.map((event) => event.id)));
       expect(added.mock.calls.length).toBeLessThanOrEqual(events.length * subscriberQueues.length);
     } finally {
       added.mockRestore();
@@ -385,7 +418,7 @@ describe('OutboxRelay', () => {
       const later = await Promise.all([1, 2, 3, 4].map(() => relay.append()));
       relay.release();
       for (const event of [first, ...later]) {
-        expect((await eventually(() => ledgerEvents.getJob(event.id))).data).toEqual(event);
+        expect((await eventually(() => queuedEvent(ledgerEvents, event.id))).event).toEqual(event);
         await eventually(async () => ((await outboxRow(event.id))?.published_at ? true : undefined));
       }
       expect(relay.calls).toHaveLength(2 * subscriberQueues.length);

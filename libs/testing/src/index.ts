@@ -7,3 +7,4 @@ export * from './ledger-invariants';
 export * from './redis-contents';
 export * from './statements';
 export * from './promql';
+export * from './queued-events';
