@@ -19,7 +19,7 @@ import { annotateSpan, inSpan, runWithRequestId, tracingEnabled, type Logger } f
 import type { CommandLog } from './command-log';
 import { buildHandlerRegistry } from './handler-registry';
 import { CommandDeadlineExceededError, ServiceUnavailableError } from './messaging-errors';
-import { createProducerConnection, createWorkerConnection, type RedisClient } from './redis-connection';
+import { createProducerConnection, createRedisConnection, type RedisClient } from './redis-connection';
 
 export interface CommandContext {
   requestId: string;
@@ -90,7 +90,7 @@ export class CommandConsumer<S extends CommandService> {
     if (!this.workers.length) {
       this.publisher = createProducerConnection(this.options.redisUrl, `${this.service}-commands-replies`);
       for (const lane of commandLanes(this.service)) {
-        const connection = createWorkerConnection(this.options.redisUrl, `${this.service}-${lane}-worker`);
+        const connection = createRedisConnection(this.options.redisUrl, `${this.service}-${lane}-worker`);
         const worker = new Worker(commandQueueName(this.service, lane), (job: Job) => this.process(job), {
           connection,
           prefix: this.options.prefix,

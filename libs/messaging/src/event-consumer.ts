@@ -15,7 +15,7 @@ import {
 import { DEFAULT_EVENT_MAX_ATTEMPTS, failSpan, runInTraceContext, runWithRequestId, startSpan, tracingEnabled, type Logger, type TraceContext } from '@pfs/platform';
 import { DeadLetters } from './dead-letters';
 import { buildHandlerRegistry } from './handler-registry';
-import { createWorkerConnection, type RedisClient } from './redis-connection';
+import { createRedisConnection, type RedisClient } from './redis-connection';
 import { EVENT_BACKOFF_TYPE, eventJobOptions, eventRetryDelay } from './event-retry';
 
 /** Handles one event type for one subscriber. Runs inside the unit of work of its inbox row. */
@@ -165,7 +165,7 @@ export class EventConsumer {
   async start(): Promise<void> {
     if (this.closing) throw new Error(`${eventQueueName(this.service)} consumer is closed`);
     if (!this.hasSubscriptions || this.worker) return;
-    this.connection = createWorkerConnection(this.options.redisUrl, `${this.service}-events-worker`);
+    this.connection = createRedisConnection(this.options.redisUrl, `${this.service}-events-worker`);
     // On the worker's connection, which waits for Redis rather than failing: a dead letter that
     // cannot be written leaves the job unfinished, to be taken again, never lost.
     this.deadLetters = new DeadLetters(this.connection, { prefix: this.options.prefix, maxAttempts: this.maxAttempts });

@@ -15,21 +15,6 @@ export function createRedisConnection(target: string, name: string): RedisClient
 }
 
 /**
- * Commands that wait on the server: sent alone, never in an auto-pipeline, which would hold every
- * command queued behind them until they return.
- */
-const BLOCKING_COMMANDS = ['bzpopmin', 'bzpopmax', 'brpop', 'blpop', 'brpoplpush', 'blmove', 'bzmpop', 'blmpop', 'xread', 'xreadgroup', 'wait'];
-
-/**
- * For a BullMQ worker: waits for Redis like `createRedisConnection`, and auto-pipelines like a
- * producer, so the jobs a batch finishes together leave in one write. The worker's blocking
- * connection is a copy of this one; its blocking commands are sent on their own.
- */
-export function createWorkerConnection(target: string, name: string): RedisClient {
-  return connect(target, { maxRetriesPerRequest: null, connectionName: name, lazyConnect: false, autoPipeliningIgnoredCommands: BLOCKING_COMMANDS }, true);
-}
-
-/**
  * For producers (adding jobs, publishing replies): a command fails after a couple of reconnect
  * attempts instead of waiting for Redis forever, so a Redis outage surfaces as an error the
  * caller can answer (503, or a relay pass that rolls back and retries later).
@@ -58,7 +43,6 @@ function clusterOptions(nodes: ClusterNode[], options: RedisOptions, autoPipelin
   const [first] = nodes;
   return {
     enableAutoPipelining: autoPipelining,
-    ...(options.autoPipeliningIgnoredCommands ? { autoPipeliningIgnoredCommands: options.autoPipeliningIgnoredCommands } : {}),
     // A primary that restarts or fails over: commands wait and follow the new slot map
     // instead of failing at once.
     retryDelayOnClusterDown: 200,

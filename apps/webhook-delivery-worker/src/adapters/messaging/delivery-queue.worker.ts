@@ -1,6 +1,6 @@
 import { WEBHOOK_DELIVERY_JOBS, WEBHOOK_DELIVERY_QUEUE, type WebhookDeliveryJobName } from '@pfs/contracts';
 import { randomUUID } from 'node:crypto';
-import { buildHandlerRegistry, createProducerConnection, createWorkerConnection, type RedisClient } from '@pfs/messaging';
+import { buildHandlerRegistry, createProducerConnection, createRedisConnection, type RedisClient } from '@pfs/messaging';
 import { annotateSpan, inSpan, runWithRequestId, tracingEnabled, type Logger, type WebhookAttemptMetrics } from '@pfs/platform';
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { AttemptDeliveryCommand } from '../../application/use-cases/attempt-delivery/attempt-delivery.command';
@@ -58,7 +58,7 @@ export class DeliveryQueueWorker {
       { perEndpoint: this.options.perEndpoint, maxWaiting: this.options.concurrency, maxWaitMs: SLOT_WAIT_MS, leaseMs: this.options.slotLeaseMs, prefix: this.options.prefix },
       randomUUID(),
     );
-    this.connection = createWorkerConnection(this.options.redisUrl, 'webhook-deliveries-worker');
+    this.connection = createRedisConnection(this.options.redisUrl, 'webhook-deliveries-worker');
     this.worker = new Worker(WEBHOOK_DELIVERY_QUEUE, (job: Job, token?: string) => this.process(job, token), {
       connection: this.connection,
       prefix: this.options.prefix,
