@@ -189,10 +189,11 @@ export async function benchWebhooks({ root, stack, redisUrl, queuePrefix, create
 
     await eventQueue.pause();
     await credits(org, CREDITS);
-    // Every credit's webhook-message.created is in the worker's queue before it is resumed.
+    // Every credit's webhook-message.created is in the worker's queue before it is resumed: the
+    // events, each in a job of its own or several in one of the relay's 'events.batch' jobs.
     const queued = async () => {
-      const counts = await eventQueue.getJobCounts('wait', 'paused', 'prioritized', 'delayed', 'active');
-      return Object.values(counts).reduce((sum, count) => sum + count, 0);
+      const jobs = await eventQueue.getJobs(['wait', 'paused', 'prioritized', 'delayed', 'active']);
+      return jobs.reduce((sum, job) => sum + (job.name === 'events.batch' ? job.data.events.length : 1), 0);
     };
     await until(async () => (await queued()) >= CREDITS, 60_000, `${CREDITS} webhook-message.created events`);
     const expected = CREDITS * ENDPOINTS;

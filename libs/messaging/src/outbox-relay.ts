@@ -24,6 +24,12 @@ export interface OutboxRelayOptions {
   schema: string;
   logger: Logger;
   pollIntervalMs?: number;
+  /**
+   * How long an event must have been in the outbox before the poll takes it (default 500 ms).
+   * Younger ones are its writer's hand-off to publish: a poll taking them too would send them
+   * twice, in jobs other than the hand-off's, which BullMQ would not recognize as repeats.
+   */
+  pollGraceMs?: number;
   batchSize?: number;
   /** Attempts per event job before its subscriber dead-letters it (EVENT_MAX_ATTEMPTS). */
   maxAttempts?: number;
@@ -48,7 +54,8 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * Two ways out. The writing process hands its events over right after their commit (`handOff`):
  * those committed in the same turn of the event loop, or while the previous hand-off ran, go out together, one `addBulk` per
  * subscriber queue and one UPDATE marking them published, with no transaction. The poll (every
- * `pollIntervalMs`, and on `kick`) is the safety net: it publishes whatever a crash between commit
+ * `pollIntervalMs`, and on `kick`) is the safety net: it publishes, once they have waited
+ * `pollGraceMs`, the events a crash between commit
  * and hand-off, or a failed hand-off, left unpublished.
  */
 export class OutboxRelay {
@@ -175,12 +182,13 @@ export class OutboxRelay {
   private async publishBatch(): Promise<number> {
     // Most passes find nothing (the writer's hand-off has published it): one indexed probe on the
     // driver, instead of a transaction, says so.
-    const waiting = await sendOnDriver(this.prisma, Prisma.sql`SELECT 1 FROM ${Prisma.raw(this.table)} WHERE published_at IS NULL LIMIT 1`);
+    const before = new Date(Date.now() - (this.options.pollGraceMs ?? 500));
+    const waiting = await sendOnDriver(this.prisma, Prisma.sql`SELECT 1 FROM ${Prisma.raw(this.table)} WHERE published_at IS NULL AND created_at <= ${before} LIMIT 1`);
     if (!waiting.rowCount) return 0;
     const rows = await this.prisma.$transaction(async (tx) => {
       const batch = await tx.$queryRaw<Array<{ id: string; payload: DomainEvent; created_at: Date }>>`
         SELECT id, payload, created_at FROM ${Prisma.raw(this.table)}
-        WHERE published_at IS NULL ORDER BY created_at, id
+        WHERE published_at IS NULL AND created_at <= ${before} ORDER BY created_at, id
         LIMIT ${this.options.batchSize ?? 100} FOR UPDATE SKIP LOCKED`;
       if (!batch.length) return batch;
       await this.addToQueues(batch.map((row) => row.payload));

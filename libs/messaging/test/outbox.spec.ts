@@ -7,6 +7,7 @@ import {
   eventQueueName,
   isId,
   newId,
+  SystemClock,
   type DomainEvent,
   type EventBatchJobData,
   type EventContract,
@@ -444,6 +445,26 @@ describe('OutboxRelay', () => {
       }
     } finally {
       await relay.done();
+    }
+  });
+
+  it("leaves an event to its writer's hand-off while it is younger than the poll's grace, then takes it", async () => {
+    await relay.drain();
+    const graced = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger, pollGraceMs: 400 });
+    // Written now (the real clock), and never handed off.
+    const unhanded = new PrismaEventOutbox(host, 'organization', SCHEMA, new SystemClock(), () => undefined);
+    try {
+      const event = await host.run(() => unhanded.append('organization.created', organizationCreated()));
+      expect(await graced.drain()).toBe(0);
+      expect((await outboxRow(event.id))?.published_at).toBeNull();
+      expect(await queuedEvent(ledgerEvents, event.id)).toBeUndefined();
+
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      expect(await graced.drain()).toBe(1);
+      expect((await queuedEvent(ledgerEvents, event.id))?.event).toEqual(event);
+      expect((await outboxRow(event.id))?.published_at).toBeInstanceOf(Date);
+    } finally {
+      await graced.stop();
     }
   });
 
