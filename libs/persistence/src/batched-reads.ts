@@ -12,3 +12,12 @@ export function batchedReads<K, V>(read: (keys: readonly K[]) => Promise<readonl
   const batched = callBatcher<K, V>(read, options);
   return async (key) => (inTransaction() ? ((await read([key]))[0] as V) : batched(key));
 }
+
+/**
+ * A read by key's rows put back in the order of its keys, one per key (undefined where no row
+ * matched): what a `batchedReads` read answers before it maps each row.
+ */
+export function inKeyOrder<K, R>(keys: readonly K[], rows: readonly R[], keyOf: (row: R) => K): Array<R | undefined> {
+  const byKey = new Map(rows.map((row) => [keyOf(row), row] as const));
+  return keys.map((key) => byKey.get(key));
+}

@@ -1,4 +1,4 @@
-import { batchedReads } from '../src/batched-reads';
+import { batchedReads, inKeyOrder } from '../src/batched-reads';
 
 describe('batchedReads', () => {
   it('reads made together share a batch outside a transaction; inside one each runs alone at once', async () => {
@@ -13,5 +13,12 @@ describe('batchedReads', () => {
     inTransaction = true;
     await expect(Promise.all([read('d'), read('e')])).resolves.toEqual(['D', 'E']);
     expect(batches.slice(1)).toEqual([['d'], ['e']]);
+  });
+});
+
+describe('inKeyOrder', () => {
+  it("puts a read's rows back in its keys' order, one per key, undefined where none matched (a key asked twice gets the row twice)", () => {
+    const rows = [{ id: 'c', n: 3 }, { id: 'a', n: 1 }];
+    expect(inKeyOrder(['a', 'b', 'c', 'a'], rows, (row) => row.id)).toEqual([rows[1], undefined, rows[0], rows[1]]);
   });
 });

@@ -25,11 +25,7 @@ export const webhookDeliveryWorkerCommands = {
 /** The worker's own queue of attempts (only the worker adds to it and consumes it). */
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-deliveries';
 
-/**
- * The jobs of that queue, declared once: `deliveries.attempt` is answered by
- * `use-cases/attempt-delivery/`. A job is a pointer to a delivery row in PostgreSQL (the store),
- * never its body or secret: Redis is only the transport.
- */
+/** One attempt a `deliveries.attempt` job asks for: its own, or one it carries in `also`. */
 const attemptOfJob = z.object({
   deliveryId: z.string(),
   /** Attempts made before this one: a job for an attempt already made is stale and skipped. */
@@ -40,6 +36,11 @@ const attemptOfJob = z.object({
   trace: traceCarrierSchema.optional().catch(undefined),
 });
 
+/**
+ * The jobs of that queue, declared once: `deliveries.attempt` is answered by
+ * `use-cases/attempt-delivery/`. A job is a pointer to a delivery row in PostgreSQL (the store),
+ * never its body or secret: Redis is only the transport.
+ */
 export const WEBHOOK_DELIVERY_JOBS = {
   'deliveries.attempt': attemptOfJob.extend({
     endpointId: z.string(),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Big, type CursorPosition } from '@pfs/contracts';
-import { isUniqueViolation, newestFirstPage, Prisma, PrismaTransactionHost, batchedReads } from '@pfs/persistence';
+import { batchedReads, inKeyOrder, isUniqueViolation, newestFirstPage, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { AccountRepository } from '../../application/ports/account.repository';
 import { Account, type AccountStatus } from '../../domain/account';
 import { fromFundingMethodJson, FUNDING_METHOD_LISTING_ORDER, fundingMethodsJson, toFundingMethod, type FundingMethodJson, type FundingMethodRecord } from './funding-method.mapper';
@@ -50,9 +50,7 @@ export class PrismaAccountRepository extends AccountRepository {
                   FROM "ledger"."balances" b WHERE b.account_id = a.id), '[]'::json) AS balances,
         ${fundingMethodsJson()} AS funding_methods
       FROM "ledger"."accounts" a WHERE a.id = ANY(${ids}::text[])`);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => {
-      const row = byId.get(id);
+    return inKeyOrder(ids, rows, (row) => row.id).map((row) => {
       if (!row) return null;
       return new Account(
         row.id,
@@ -119,8 +117,7 @@ export class PrismaAccountRepository extends AccountRepository {
   private async readOwnerships(ids: readonly string[]): Promise<Array<{ organizationId: string; status: AccountStatus } | null>> {
     const rows = await this.host.query<{ id: string; organization_id: string; status: string }>(Prisma.sql`
       SELECT id, organization_id, status FROM "ledger"."accounts" WHERE id = ANY(${ids}::text[])`);
-    const byId = new Map(rows.map((row) => [row.id, { organizationId: row.organization_id, status: row.status as AccountStatus }]));
-    return ids.map((id) => byId.get(id) ?? null);
+    return inKeyOrder(ids, rows, (row) => row.id).map((row) => (row ? { organizationId: row.organization_id, status: row.status as AccountStatus } : null));
   }
 
   async saveDetails(account: Account): Promise<void> {

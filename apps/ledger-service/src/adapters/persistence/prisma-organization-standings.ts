@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OrganizationStanding, VerificationStatus } from '@pfs/contracts';
-import { batchedReads, Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { batchedReads, inKeyOrder, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { OrganizationStandings } from '../../application/ports/organization-standings';
 
 interface StandingRow {
@@ -32,12 +32,10 @@ export class PrismaOrganizationStandings extends OrganizationStandings {
     const rows = await this.host.query<StandingRow & { organization_id: string }>(Prisma.sql`
       SELECT organization_id, verification_status, parent_organization_id, parent_holds_active_loa, referrer_organization_id
       FROM "ledger"."organization_standings" WHERE organization_id = ANY(${ids}::text[])`);
-    const byId = new Map(rows.map((row) => [row.organization_id, row]));
-    return ids.map((organizationId) => {
-      const row = byId.get(organizationId);
+    return inKeyOrder(ids, rows, (row) => row.organization_id).map((row) => {
       if (!row) return null;
       return {
-        organizationId,
+        organizationId: row.organization_id,
         verificationStatus: row.verification_status as VerificationStatus,
         parentOrganizationId: row.parent_organization_id,
         parentHoldsActiveLoa: row.parent_holds_active_loa,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SubOrgTier } from '@pfs/contracts';
-import { batchedReads, Prisma, PrismaTransactionHost } from '@pfs/persistence';
+import { batchedReads, inKeyOrder, Prisma, PrismaTransactionHost } from '@pfs/persistence';
 import { OrganizationTiers } from '../../application/ports/organization-tiers';
 
 interface TierRow {
@@ -40,9 +40,7 @@ export class PrismaOrganizationTiers extends OrganizationTiers {
   private async readTiers(ids: readonly string[]): Promise<Array<SubOrgTier | null | undefined>> {
     const rows = await this.host.query<TierRow & { organization_id: string }>(Prisma.sql`
       SELECT organization_id, tier_key, tier_label, spread_bps, referrer_share_bps FROM "ledger"."organization_tiers" WHERE organization_id = ANY(${ids}::text[])`);
-    const byId = new Map(rows.map((row) => [row.organization_id, row]));
-    return ids.map((organizationId) => {
-      const row = byId.get(organizationId);
+    return inKeyOrder(ids, rows, (row) => row.organization_id).map((row) => {
       if (!row) return undefined;
       if (row.tier_key === null || row.tier_label === null || row.spread_bps === null || row.referrer_share_bps === null) return null;
       return { key: row.tier_key, label: row.tier_label, spreadBps: row.spread_bps, referrerShareBps: row.referrer_share_bps };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { findAsset, type CursorPosition, type QuoteStatus } from '@pfs/contracts';
-import { batchedReads, decimalColumn, isRequiredRowMissing, newestFirstPage, Prisma, PrismaTransactionHost, requireRow } from '@pfs/persistence';
+import { batchedReads, decimalColumn, inKeyOrder, isRequiredRowMissing, newestFirstPage, Prisma, PrismaTransactionHost, requireRow } from '@pfs/persistence';
 import { QuoteRepository } from '../../application/ports/quote.repository';
 import { Quote } from '../../domain/quote';
 import { QuoteChangedError } from '../../domain/quote-errors';
@@ -47,11 +47,7 @@ export class PrismaQuoteRepository extends QuoteRepository {
 
   private async readQuotes(ids: readonly string[]): Promise<Array<Quote | null>> {
     const rows = await this.host.query<RawQuoteRow>(Prisma.sql`${SELECT_QUOTE} WHERE id = ANY(${ids}::text[])`);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => {
-      const row = byId.get(id);
-      return row ? this.toQuote(row) : null;
-    });
+    return inKeyOrder(ids, rows, (row) => row.id).map((row) => (row ? this.toQuote(row) : null));
   }
 
   async update(quote: Quote, expected: QuoteStatus): Promise<boolean> {

@@ -26,6 +26,12 @@ interface Queued {
   trace?: TraceCarrier;
 }
 
+/** One delivery to attempt, with the trace of whoever queued it. */
+interface QueuedAttempt {
+  delivery: DueDelivery;
+  trace?: TraceCarrier;
+}
+
 /**
  * Adds `deliveries.attempt` jobs to the `webhook-deliveries` queue, delayed until due. The first
  * attempts queued together (a batch of messages just recorded) go one job per endpoint, the
@@ -71,8 +77,8 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
 
   private async addTogether(calls: readonly Queued[]): Promise<void> {
     const now = Date.now();
-    const groups = new Map<string, Array<{ delivery: DueDelivery; trace?: TraceCarrier }>>();
-    const alone: Array<Array<{ delivery: DueDelivery; trace?: TraceCarrier }>> = [];
+    const groups = new Map<string, QueuedAttempt[]>();
+    const alone: QueuedAttempt[][] = [];
     for (const { deliveries, trace } of calls) {
       for (const delivery of deliveries) {
         const item = { delivery, ...(trace ? { trace } : {}) };
@@ -91,9 +97,9 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
   }
 
   /** One job per list: its first delivery's, carrying the others (same endpoint) in `also`. */
-  private async addJobs(jobs: ReadonlyArray<ReadonlyArray<{ delivery: DueDelivery; trace?: TraceCarrier }>>): Promise<void> {
+  private async addJobs(jobs: ReadonlyArray<ReadonlyArray<QueuedAttempt>>): Promise<void> {
     const now = Date.now();
-    const attemptOf = ({ delivery, trace }: { delivery: DueDelivery; trace?: TraceCarrier }) => ({
+    const attemptOf = ({ delivery, trace }: QueuedAttempt) => ({
       deliveryId: delivery.deliveryId,
       attemptsMade: delivery.attemptsMade,
       dueAt: delivery.dueAt.getTime(),
