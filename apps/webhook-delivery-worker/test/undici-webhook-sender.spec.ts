@@ -108,6 +108,9 @@ describe('UndiciWebhookSender (real HTTP on 127.0.0.1)', () => {
       const loopback = await strict.send({ ...REQUEST, url: `https://127.0.0.1:${target.port}/ok` });
       expect(loopback).toMatchObject({ statusCode: null, timedOut: false });
       expect(loopback.error).toMatch(/^destination refused: url must not point at a loopback address/);
+      // The URL's check is remembered per URL: the next attempt to it is refused the same way.
+      expect(await strict.send({ ...REQUEST, url: `https://127.0.0.1:${target.port}/ok` })).toMatchObject({ statusCode: null, error: loopback.error });
+      expect(await strict.send({ ...REQUEST, url: `http://127.0.0.1:${target.port}/ok` })).toMatchObject({ statusCode: null, error: plain.error });
       expect(target.connections).toBe(before);
       expect(target.requests.filter((request) => request.url === '/ok')).toHaveLength(0);
     });

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { pooledRandomHex } from './random-pool';
 
 /** Kind prefixes of spec §2.1 and api-decisions §1. */
 export const ID_PREFIXES = {
@@ -26,25 +27,9 @@ export const ID_PREFIXES = {
 export type IdKind = keyof typeof ID_PREFIXES;
 export type IdPrefix = (typeof ID_PREFIXES)[IdKind];
 
-// Random bytes are drawn in blocks: one syscall per 256 ids instead of one per id (an id is
-// minted for every request and every command).
-const POOL_SIZE = 16 * 256;
-let pool = randomBytes(POOL_SIZE);
-let offset = 0;
-
-function random16Hex(): string {
-  if (offset + 16 > POOL_SIZE) {
-    pool = randomBytes(POOL_SIZE);
-    offset = 0;
-  }
-  const hex = pool.toString('hex', offset, offset + 16);
-  offset += 16;
-  return hex;
-}
-
 /** `<prefix>_<32 lowercase hex>`. */
 export function newId(kind: IdKind): string {
-  return `${ID_PREFIXES[kind]}_${random16Hex()}`;
+  return `${ID_PREFIXES[kind]}_${pooledRandomHex(16)}`;
 }
 
 const ID_SHAPE = /^[a-z]+_[0-9a-f]{32}$/;

@@ -9,3 +9,4 @@ export * from './commands';
 export * from './events';
 export * from './cursor';
 export * from './ports';
+export * from './random-pool';

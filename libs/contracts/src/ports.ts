@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { AudienceArgument, DomainEvent, EventContract, EventType } from './events';
 import { newId, type IdKind } from './ids';
+import { pooledRandomBytes } from './random-pool';
 
 /**
  * Ports shared by every service's application layer. Abstract classes, so each is its own DI
@@ -79,6 +79,6 @@ export abstract class RandomSource {
 
 export class CryptoRandomSource extends RandomSource {
   bytes(length: number): Uint8Array {
-    return new Uint8Array(randomBytes(length));
+    return new Uint8Array(pooledRandomBytes(length));
   }
 }

@@ -22,8 +22,9 @@ export async function sendOnDriver<Row extends QueryResultRow = QueryResultRow>(
 }
 
 /**
- * A parameter as Prisma's `pg` adapter sends it: a Date as UTC wall time (the columns are
- * `timestamp(3)` holding UTC, whatever the process's time zone), a Decimal as its digits.
+ * A parameter as the statement needs it: a Date as its ISO 8601 UTC form (a `timestamp(3)` column,
+ * which holds UTC, takes its wall time and ignores the zone; a `timestamptz` reads it as UTC,
+ * whatever the session's time zone), a Decimal as its digits.
  */
 function driverValue(value: unknown): unknown {
   if (value instanceof Date) return utcTimestamp(value);
@@ -33,5 +34,5 @@ function driverValue(value: unknown): unknown {
 }
 
 function utcTimestamp(date: Date): string {
-  return date.toISOString().replace('T', ' ').replace('Z', '');
+  return date.toISOString();
 }

@@ -42,6 +42,8 @@ describe('raw statements on the driver', () => {
       const throughDriver = (await sendOnDriver<{ at: Date; text: string }>(prisma, Prisma.sql`SELECT at, at::text AS text FROM ${Prisma.raw(`public.${table}`)} WHERE id = 'utc'`)).rows;
       const throughPrisma = await prisma.$queryRaw<Array<{ at: Date; amount: Prisma.Decimal }>>`SELECT at, amount FROM ${Prisma.raw(`public.${table}`)} WHERE id = 'utc'`;
       expect(throughDriver).toEqual([{ at, text: '2026-07-01 12:34:56.789' }]);
+      const asTimestamptz = await sendOnDriver<{ utc: string }>(prisma, Prisma.sql`SELECT (${at}::timestamptz AT TIME ZONE 'UTC')::text AS utc`);
+      expect(asTimestamptz.rows).toEqual([{ utc: '2026-07-01 12:34:56.789' }]);
       expect(throughPrisma[0]?.at).toEqual(at);
       expect(throughPrisma[0]?.amount.toFixed()).toBe('1.5');
     } finally {

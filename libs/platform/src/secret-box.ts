@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
+import { pooledRandomBytes } from '@pfs/contracts';
 
 const VERSION = 'v1';
 
@@ -21,7 +22,7 @@ export class SecretBox {
   }
 
   seal(plain: string): string {
-    const iv = randomBytes(12);
+    const iv = pooledRandomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join('.');

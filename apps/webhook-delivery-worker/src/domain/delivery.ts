@@ -16,6 +16,7 @@ export interface DeliverySchedule {
 /**
  * The delivery after an attempt: done on a 2xx; failed for good on 410 (the endpoint is being
  * disabled) or once the schedule is spent; else pending until the next scheduled time.
+ * `draw` gives the jitter's uniform draw in [0, 1), asked for only when a retry is scheduled.
  */
 export function afterAttempt(
   delivery: DeliverySchedule,
@@ -23,12 +24,13 @@ export function afterAttempt(
   result: AttemptResult,
   now: Date,
   schedule: readonly number[],
-  unit: number,
+  draw: () => number,
 ): DeliverySchedule {
   const attemptsMade = delivery.attemptsMade + 1;
   if (verdict === 'succeeded') return { status: 'SUCCEEDED', attemptsMade, retryIndex: delivery.retryIndex, nextAttemptAt: null };
   const failures = delivery.retryIndex + 1;
-  const delay = verdict === 'gone' ? null : retryDelay(schedule, failures, unit, result.retryAfterMs);
+  const spent = verdict === 'gone' || schedule[failures - 1] === undefined;
+  const delay = spent ? null : retryDelay(schedule, failures, draw(), result.retryAfterMs);
   if (delay === null) return { status: 'FAILED', attemptsMade, retryIndex: failures, nextAttemptAt: null };
   return { status: 'PENDING', attemptsMade, retryIndex: failures, nextAttemptAt: new Date(now.getTime() + delay) };
 }

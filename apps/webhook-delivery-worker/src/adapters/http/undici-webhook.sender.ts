@@ -1,6 +1,7 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { addressProblem, literalAddress, webhookUrlProblem, type DestinationRules } from '@pfs/codecs';
 import { annotateSpan, inSpan, traceHeaders, tracingEnabled, type HostResolver } from '@pfs/platform';
+import { LRUCache } from 'lru-cache';
 import { Agent, request } from 'undici';
 import { WebhookSender, type WebhookRequest } from '../../application/ports/webhook-sender';
 import type { AttemptResult } from '../../domain/attempt-result';
@@ -30,6 +31,11 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  */
 export class UndiciWebhookSender extends WebhookSender {
   private readonly agent: Agent;
+  /**
+   * The URL's form checked once per URL, not per attempt: the rules are fixed for the process
+   * and endpoints send many attempts to one URL (the addresses are still checked per connection).
+   */
+  private readonly urlProblems = new LRUCache<string, { problem: string | null }>({ max: 10_000 });
 
   constructor(private readonly options: SenderOptions) {
     super();
@@ -44,7 +50,7 @@ export class UndiciWebhookSender extends WebhookSender {
   async send(webhook: WebhookRequest): Promise<AttemptResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    const formProblem = webhookUrlProblem(webhook.url, this.options.rules);
+    const formProblem = this.urlProblem(webhook.url);
     if (formProblem) return failure(`destination refused: url ${formProblem}`, elapsed());
     if (!tracingEnabled()) return this.post(webhook, elapsed);
     // The HTTP call is a client span of its own; the receiver gets its `traceparent`.
@@ -72,6 +78,15 @@ export class UndiciWebhookSender extends WebhookSender {
 
   close(): Promise<void> {
     return this.agent.close();
+  }
+
+  private urlProblem(url: string): string | null {
+    let checked = this.urlProblems.get(url);
+    if (!checked) {
+      checked = { problem: webhookUrlProblem(url, this.options.rules) };
+      this.urlProblems.set(url, checked);
+    }
+    return checked.problem;
   }
 
   private async guardedLookup(hostname: string, lookupOptions: LookupOptions, callback: LookupCallback): Promise<void> {

@@ -72,7 +72,7 @@ export class AttemptDeliveryUseCase {
     const result = await this.sender.send({ url: target.url, headers, body: delivery.payload });
     const verdict = verdictOf(result);
     const now = this.clock.now();
-    const next = afterAttempt(delivery, verdict, result, now, this.settings.retrySchedule, randomUnit(this.random));
+    const next = afterAttempt(delivery, verdict, result, now, this.settings.retrySchedule, () => randomUnit(this.random));
 
     // One statement, no transaction: the attempt row, the delivery's next step and the endpoint's
     // run of failures are written together; a retry that is not queued after it is due anyway,
