@@ -236,15 +236,16 @@ export class OutboxRelay {
     const queued = (event: DomainEvent) => spans?.carried.get(event) ?? event;
     try {
       await Promise.all(
-        [...bySubscriber].map(([subscriber, list]) =>
-          this.queue(subscriber).addBulk(
-            chunks(list, MAX_EVENTS_PER_JOB).map((chunk) =>
-              chunk.length === 1
-                ? { name: chunk[0]!.type, data: queued(chunk[0]!), opts: eventJobOptions(chunk[0]!.id, attempts) }
-                : { name: EVENT_BATCH_JOB, data: { events: chunk.map(queued) } satisfies EventBatchJobData, opts: eventBatchJobOptions(chunk.map((event) => event.id), attempts) },
-            ),
-          ),
-        ),
+        [...bySubscriber].map(([subscriber, list]) => {
+          const jobs = chunks(list, MAX_EVENTS_PER_JOB).map((chunk) =>
+            chunk.length === 1
+              ? { name: chunk[0]!.type, data: queued(chunk[0]!), opts: eventJobOptions(chunk[0]!.id, attempts) }
+              : { name: EVENT_BATCH_JOB, data: { events: chunk.map(queued) } satisfies EventBatchJobData, opts: eventBatchJobOptions(chunk.map((event) => event.id), attempts) },
+          );
+          // One job is one script call; addBulk would wrap even one in a MULTI of its own.
+          const [only] = jobs;
+          return jobs.length === 1 && only ? this.queue(subscriber).add(only.name, only.data, only.opts) : this.queue(subscriber).addBulk(jobs);
+        }),
       );
     } catch (error) {
       for (const span of spans?.started ?? []) failSpan(span, error);

@@ -303,24 +303,55 @@ describe('PrismaEventOutbox sequences', () => {
  * A relay never started (only hand-offs publish) with an outbox handing to it, whose first
  * hand-off's adds wait until `release`: the adds each hand-off made, by the event ids they carry, in `calls`.
  */
+type QueuedJobs = Parameters<Queue['addBulk']>[0];
+
+/**
+ * Watches what the relay puts into queues, one entry per call: `addBulk`'s jobs, or `add`'s one
+ * (a subscriber with a single job gets `add`). `hold` runs before each call goes on.
+ */
+function watchQueueing(hold: (calls: QueuedJobs[]) => Promise<void> = async () => {}) {
+  const calls: QueuedJobs[] = [];
+  const { add, addBulk } = Queue.prototype;
+  const bulk = jest.spyOn(Queue.prototype, 'addBulk').mockImplementation(async function (this: Queue, jobs) {
+    calls.push(jobs);
+    await hold(calls);
+    return addBulk.call(this, jobs);
+  });
+  const single = jest.spyOn(Queue.prototype, 'add').mockImplementation(async function (this: Queue, name, data, opts) {
+    calls.push([{ name, data, opts }]);
+    await hold(calls);
+    return add.call(this, name, data, opts);
+  });
+  return {
+    calls,
+    restore: () => {
+      bulk.mockRestore();
+      single.mockRestore();
+    },
+  };
+}
+
 function relayWithFirstHandOffHeld() {
   const handed = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger });
   const handing = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), (event) => handed.handOff(event));
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const original = Queue.prototype.addBulk;
-  const calls: Array<Array<string | undefined>> = [];
-  const added = jest.spyOn(Queue.prototype, 'addBulk').mockImplementation(async function (this: Queue, jobs) {
-    calls.push(jobs.flatMap(carriedEventIds));
+  const watched = watchQueueing(async (calls) => {
     if (calls.length <= subscriberQueues.length) await gate;
-    return original.call(this, jobs);
   });
+  /** Each call's carried event ids. */
+  const calls = {
+    get length() {
+      return watched.calls.length;
+    },
+    slice: (from: number) => watched.calls.slice(from).map((jobs) => jobs.flatMap(carriedEventIds)),
+  };
   const append = () => host.run(() => handing.append('organization.created', organizationCreated()));
   /** Resolves once the first hand-off's adds are all waiting. */
-  const firstHeld = () => eventually(async () => (calls.length >= subscriberQueues.length ? true : undefined));
+  const firstHeld = () => eventually(async () => (watched.calls.length >= subscriberQueues.length ? true : undefined));
   const done = async () => {
     release();
-    added.mockRestore();
+    watched.restore();
     await handed.stop();
   };
   return { handed, append, calls, firstHeld, release: () => release(), done };
@@ -353,14 +384,14 @@ describe('OutboxRelay', () => {
     await relay.drain();
     const events: DomainEvent[] = [];
     for (let index = 0; index < MAX_EVENTS_PER_JOB + 1; index += 1) events.push(await appendCommitted());
-    const added = jest.spyOn(Queue.prototype, 'addBulk');
+    const added = watchQueueing();
     try {
       expect(await relay.drain()).toBe(events.length);
 
       // The outbox's order: by the time written (one instant here), then by id.
       const inOrder = [...events].sort((a, b) => (a.id < b.id ? -1 : 1));
-      expect(added).toHaveBeenCalledTimes(subscriberQueues.length);
-      for (const [jobs] of added.mock.calls) {
+      expect(added.calls).toHaveLength(subscriberQueues.length);
+      for (const jobs of added.calls) {
         const [together, alone] = jobs;
         expect(jobs).toHaveLength(2);
         expect(together?.name).toBe(EVENT_BATCH_JOB);
@@ -373,7 +404,7 @@ describe('OutboxRelay', () => {
         for (const event of events) expect((await queuedEvent(queue, event.id))?.event).toEqual(event);
       }
     } finally {
-      added.mockRestore();
+      added.restore();
     }
   });
 
@@ -395,18 +426,18 @@ describe('OutboxRelay', () => {
     // Never started: no poll runs, so only the hand-off can publish.
     const handed = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger });
     const handing = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), (event) => handed.handOff(event));
-    const added = jest.spyOn(Queue.prototype, 'addBulk');
+    const added = watchQueueing();
     try {
       const events = await Promise.all([1, 2, 3].map(() => host.run(() => handing.append('organization.created', organizationCreated()))));
       for (const event of events) {
         expect((await eventually(() => queuedEvent(ledgerEvents, event.id))).event).toEqual(event);
         await eventually(async () => ((await outboxRow(event.id))?.published_at ? true : undefined));
       }
-      // One addBulk per subscriber queue for all three at most, one per commit at worst: never one add per event and queue.
-      expect(added.mock.calls.flatMap(([jobs]) => jobs.flatMap(carriedEventIds))).toEqual(expect.arrayContaining(events.map((event) => event.id)));
-      expect(added.mock.calls.length).toBeLessThanOrEqual(events.length * subscriberQueues.length);
+      // One call per subscriber queue for all three at most, one per commit at worst: never one per event and queue.
+      expect(added.calls.flatMap((jobs) => jobs.flatMap(carriedEventIds))).toEqual(expect.arrayContaining(events.map((event) => event.id)));
+      expect(added.calls.length).toBeLessThanOrEqual(events.length * subscriberQueues.length);
     } finally {
-      added.mockRestore();
+      added.restore();
       await handed.stop();
     }
   });

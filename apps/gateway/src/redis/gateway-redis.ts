@@ -40,9 +40,8 @@ export class GatewayRedis implements OnApplicationShutdown {
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.client = createProducerConnection(config.redisUrl, 'gateway-platform');
     this.prefix = config.queuePrefix;
-    // Up front, not on first use: an auto-pipeline copies the commands defined when it is
-    // created, so a script defined later in the same tick would be missing from it, and the
-    // pipeline's results then crash the process.
+    // Up front, so no request pays for defining one (or for a pipeline, should the connection
+    // ever batch its commands, missing a script defined after it was made).
     for (const script of SCRIPTS) this.define(script);
   }
 
