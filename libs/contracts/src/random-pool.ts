@@ -3,8 +3,11 @@ import { randomBytes } from 'node:crypto';
 // Random bytes are drawn from the CSPRNG in blocks: one call per 4 KB instead of one per draw
 // (ids for every request and command, a seal's nonce per command result, a retry's jitter).
 const POOL_SIZE = 4096;
-/** Larger draws (a signing secret, an API key) go to the CSPRNG directly. */
-const MAX_POOLED_DRAW = 64;
+/**
+ * Larger draws (a signing secret, an API key, a deposit address) go to the CSPRNG directly: no
+ * secret's bytes sit in a buffer shared with other draws.
+ */
+const MAX_POOLED_DRAW = 16;
 
 let pool = randomBytes(POOL_SIZE);
 let offset = 0;
