@@ -114,11 +114,11 @@ class DeadLetteredError extends UnrecoverableError {
  * Consumes a subscriber's event queue at least once. The event id goes into the subscriber's
  * `processed_events` in the same transaction as the handler's effect, so a redelivery is a
  * no-op. A job carries one event, or several (EVENT_BATCH_JOB, the relay's for events that went
- * out together), each handled as if it had come alone. Events taken while others are being handled are handled together, in one transaction
- * (falling back to one transaction each when it fails). A failing handler rethrows: BullMQ
- * retries with backoff, up to the bounded attempts; the last failure, or an event the contract
- * refuses, goes to the subscriber's dead-letter queue (`<service>-events-dead`) with an error log
- * line and a metric.
+ * out together), each handled as if it had come alone. Events taken while others are being
+ * handled are handled together, in one transaction (falling back to one transaction each when it
+ * fails). A failing handler rethrows: BullMQ retries with backoff, up to the bounded attempts;
+ * the last failure, or an event the contract refuses, goes to the subscriber's dead-letter queue
+ * (`<service>-events-dead`) with an error log line and a metric.
  */
 export class EventConsumer {
   private readonly registry: Map<string, AnyEventHandler>;

@@ -19,3 +19,4 @@ export * from './queue-depth';
 export * from './service-metrics';
 export * from './event-retry';
 export * from './sweep-lease';
+export * from './queued-jobs';

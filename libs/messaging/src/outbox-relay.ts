@@ -16,6 +16,7 @@ import {
 import { quoteSchema } from './prisma-event-outbox';
 import { createProducerConnection, type RedisClient } from './redis-connection';
 import { eventBatchJobOptions, eventJobOptions } from './event-retry';
+import { addJobs, chunks } from './queued-jobs';
 import { eventRequestId } from './event-consumer';
 
 export interface OutboxRelayOptions {
@@ -40,23 +41,17 @@ const HAND_OFFS_IN_FLIGHT = 1;
 /** The most events one job carries to a subscriber: what one of its batches takes (event-consumer.ts). */
 export const MAX_EVENTS_PER_JOB = 32;
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
-}
-
 /**
  * Moves committed outbox rows to the event queue of every subscriber (EVENT_SUBSCRIBERS), then
  * marks them published. A crash between the two publishes again: subscribers de-duplicate on
  * the event id (and a job of one event is that id too), so nothing is lost and nothing is invented.
  *
  * Two ways out. The writing process hands its events over right after their commit (`handOff`):
- * those committed in the same turn of the event loop, or while the previous hand-off ran, go out together, one `addBulk` per
- * subscriber queue and one UPDATE marking them published, with no transaction. The poll (every
- * `pollIntervalMs`, and on `kick`) is the safety net: it publishes, once they have waited
- * `pollGraceMs`, the events a crash between commit
- * and hand-off, or a failed hand-off, left unpublished.
+ * those committed in the same turn of the event loop, or while the previous hand-off ran, go out
+ * together, one call per subscriber queue and one UPDATE marking them published, with no
+ * transaction. The poll (every `pollIntervalMs`, and on `kick`) is the safety net: it publishes,
+ * once they have waited `pollGraceMs`, the events a crash between commit and hand-off, or a failed
+ * hand-off, left unpublished.
  */
 export class OutboxRelay {
   private readonly table: string;
@@ -125,7 +120,7 @@ export class OutboxRelay {
 
   /**
    * One hand-off in flight at a time: the events committed while it runs go out together after
-   * it, so under load many commits share one `addBulk` per queue and one UPDATE.
+   * it, so under load many commits share one call per queue and one UPDATE.
    */
   private scheduleFlush(): void {
     if (this.flushScheduled || this.flushes.size >= HAND_OFFS_IN_FLIGHT || !this.handedOff.length) return;
@@ -215,8 +210,8 @@ export class OutboxRelay {
   }
 
   /**
-   * Adds each event to the event queue of every subscriber (EVENT_SUBSCRIBERS): one `addBulk` per
-   * queue, the queues in parallel (subscribers consume concurrently anyway, so order buys nothing).
+   * Adds each event to the event queue of every subscriber (EVENT_SUBSCRIBERS): one call per
+   * queue (`addJobs`), the queues in parallel (subscribers consume concurrently anyway, so order buys nothing).
    * An event alone goes as its own job, under its id; several go as one job of up to
    * MAX_EVENTS_PER_JOB (EVENT_BATCH_JOB), so a subscriber takes and finishes one job for them all.
    * Retried with the capped backoff for about a day by default, then dead-lettered by the
@@ -236,16 +231,16 @@ export class OutboxRelay {
     const queued = (event: DomainEvent) => spans?.carried.get(event) ?? event;
     try {
       await Promise.all(
-        [...bySubscriber].map(([subscriber, list]) => {
-          const jobs = chunks(list, MAX_EVENTS_PER_JOB).map((chunk) =>
-            chunk.length === 1
-              ? { name: chunk[0]!.type, data: queued(chunk[0]!), opts: eventJobOptions(chunk[0]!.id, attempts) }
-              : { name: EVENT_BATCH_JOB, data: { events: chunk.map(queued) } satisfies EventBatchJobData, opts: eventBatchJobOptions(chunk.map((event) => event.id), attempts) },
-          );
-          // One job is one script call; addBulk would wrap even one in a MULTI of its own.
-          const [only] = jobs;
-          return jobs.length === 1 && only ? this.queue(subscriber).add(only.name, only.data, only.opts) : this.queue(subscriber).addBulk(jobs);
-        }),
+        [...bySubscriber].map(([subscriber, list]) =>
+          addJobs(
+            this.queue(subscriber),
+            chunks(list, MAX_EVENTS_PER_JOB).map((chunk) =>
+              chunk.length === 1
+                ? { name: chunk[0]!.type, data: queued(chunk[0]!), opts: eventJobOptions(chunk[0]!.id, attempts) }
+                : { name: EVENT_BATCH_JOB, data: { events: chunk.map(queued) } satisfies EventBatchJobData, opts: eventBatchJobOptions(chunk.map((event) => event.id), attempts) },
+            ),
+          ),
+        ),
       );
     } catch (error) {
       for (const span of spans?.started ?? []) failSpan(span, error);

@@ -91,6 +91,18 @@ function restartedSubscriber(): EventConsumer {
   return restarted;
 }
 
+/** A restarted subscriber running for the tests of the describe block that calls this. */
+function runRestartedSubscriberInBlock(): void {
+  let running: EventConsumer;
+  beforeAll(async () => {
+    running = restartedSubscriber();
+    await running.start();
+  });
+  afterAll(async () => {
+    await running.close();
+  });
+}
+
 function organizationCreated(): EventEnvelope<'organization.created'> {
   const organizationId = newId('organization');
   return {
@@ -234,16 +246,7 @@ describe('an event that keeps failing', () => {
 });
 
 describe('an event that fails in a job of several', () => {
-  let running: EventConsumer;
-
-  beforeAll(async () => {
-    running = restartedSubscriber();
-    await running.start();
-  });
-
-  afterAll(async () => {
-    await running.close();
-  });
+  runRestartedSubscriberInBlock();
 
   it('holds back neither the others nor the job: it goes on alone, under its id, until it is handled', async () => {
     const [before, poisoned, after] = [organizationCreated(), organizationCreated(), organizationCreated()];
@@ -283,16 +286,7 @@ describe('an event that fails in a job of several', () => {
 });
 
 describe('DeadLetters (what the operator CLI runs)', () => {
-  let consumerAgain: EventConsumer;
-
-  beforeAll(async () => {
-    consumerAgain = restartedSubscriber();
-    await consumerAgain.start();
-  });
-
-  afterAll(async () => {
-    await consumerAgain.close();
-  });
+  runRestartedSubscriberInBlock();
 
   async function deadLettered(): Promise<EventEnvelope<'organization.created'>> {
     const event = organizationCreated();

@@ -27,12 +27,8 @@ export async function sendOnDriver<Row extends QueryResultRow = QueryResultRow>(
  * whatever the session's time zone), a Decimal as its digits.
  */
 function driverValue(value: unknown): unknown {
-  if (value instanceof Date) return utcTimestamp(value);
+  if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(driverValue);
   if (Prisma.Decimal.isDecimal(value)) return (value as Prisma.Decimal).toFixed();
   return value;
-}
-
-function utcTimestamp(date: Date): string {
-  return date.toISOString();
 }

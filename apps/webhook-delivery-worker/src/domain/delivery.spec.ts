@@ -44,7 +44,7 @@ describe('delivery schedule', () => {
       status: 'PENDING',
       attemptsMade: 2,
       retryIndex: 2,
-      nextAttemptAt: later(retryDelay(SCHEDULE, 2, 0)!),
+      nextAttemptAt: later(retryDelay(SCHEDULE, 2, () => 0)!),
     });
     expect(afterAttempt(pending(), 'failed', result(429, 9000), NOW, SCHEDULE, () => 0.5).nextAttemptAt).toEqual(later(9000));
   });

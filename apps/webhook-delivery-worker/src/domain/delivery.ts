@@ -29,8 +29,7 @@ export function afterAttempt(
   const attemptsMade = delivery.attemptsMade + 1;
   if (verdict === 'succeeded') return { status: 'SUCCEEDED', attemptsMade, retryIndex: delivery.retryIndex, nextAttemptAt: null };
   const failures = delivery.retryIndex + 1;
-  const spent = verdict === 'gone' || schedule[failures - 1] === undefined;
-  const delay = spent ? null : retryDelay(schedule, failures, draw(), result.retryAfterMs);
+  const delay = verdict === 'gone' ? null : retryDelay(schedule, failures, draw, result.retryAfterMs);
   if (delay === null) return { status: 'FAILED', attemptsMade, retryIndex: failures, nextAttemptAt: null };
   return { status: 'PENDING', attemptsMade, retryIndex: failures, nextAttemptAt: new Date(now.getTime() + delay) };
 }

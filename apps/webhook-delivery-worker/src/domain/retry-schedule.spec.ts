@@ -17,21 +17,21 @@ describe('retry schedule', () => {
   const SCHEDULED = DEFAULT_RETRY_SCHEDULE_MS.map((scheduled, index) => [index + 1, scheduled] as const);
 
   it.each(SCHEDULED)('waits the scheduled time at the middle draw after failure %i (%i ms)', (failure, scheduled) => {
-    expect(retryDelay(DEFAULT_RETRY_SCHEDULE_MS, failure, 0.5)).toBe(scheduled);
+    expect(retryDelay(DEFAULT_RETRY_SCHEDULE_MS, failure, () => 0.5)).toBe(scheduled);
   });
 
   describe('jitters by ±20 %: 0.8× at a draw of 0, 1.2× at a draw of almost 1, never outside', () => {
     it.each(SCHEDULED)('after failure %i (%i ms)', (failure, scheduled) => {
-      expect(retryDelay(DEFAULT_RETRY_SCHEDULE_MS, failure, 0)).toBe(Math.round(scheduled * 0.8));
-      const top = retryDelay(DEFAULT_RETRY_SCHEDULE_MS, failure, ALMOST_ONE)!;
+      expect(retryDelay(DEFAULT_RETRY_SCHEDULE_MS, failure, () => 0)).toBe(Math.round(scheduled * 0.8));
+      const top = retryDelay(DEFAULT_RETRY_SCHEDULE_MS, failure, () => ALMOST_ONE)!;
       expect(top).toBeLessThanOrEqual(scheduled * 1.2);
       expect(top).toBeGreaterThan(scheduled * 1.2 - 1);
     });
 
     it('linearly in between: 0.9× at a draw of 0.25, 1.1× at 0.75', () => {
       expect(RETRY_JITTER).toBe(0.2);
-      expect(retryDelay([5000], 1, 0.25)).toBe(4500);
-      expect(retryDelay([5000], 1, 0.75)).toBe(5500);
+      expect(retryDelay([5000], 1, () => 0.25)).toBe(4500);
+      expect(retryDelay([5000], 1, () => 0.75)).toBe(5500);
     });
   });
 
@@ -44,16 +44,16 @@ describe('retry schedule', () => {
     ['shorter than the jittered wait', ALMOST_ONE, 5500, 6000],
     ['none', 0.5, null, 5000],
   ])('waits at least a Retry-After, but never longer than twice the scheduled wait: %s', (_case, draw, retryAfterMs, wait) => {
-    expect(retryDelay([5000], 1, draw, retryAfterMs)).toBe(wait);
+    expect(retryDelay([5000], 1, () => draw, retryAfterMs)).toBe(wait);
   });
 
-  it('waits after the last scheduled failure', () => expect(retryDelay(DEFAULT_RETRY_SCHEDULE_MS, 7, 0.5)).toBe(10 * HOUR));
+  it('waits after the last scheduled failure', () => expect(retryDelay(DEFAULT_RETRY_SCHEDULE_MS, 7, () => 0.5)).toBe(10 * HOUR));
 
   it.each([
     ['after the eighth failure', DEFAULT_RETRY_SCHEDULE_MS, 8, null],
     ['after the eighth failure, with a Retry-After', DEFAULT_RETRY_SCHEDULE_MS, 8, 1000],
     ['for an empty schedule', [], 1, null],
   ] as const)('is null once the schedule is spent, whatever the Retry-After: %s', (_case, schedule, failure, retryAfterMs) => {
-    expect(retryDelay(schedule, failure, 0.5, retryAfterMs)).toBeNull();
+    expect(retryDelay(schedule, failure, () => 0.5, retryAfterMs)).toBeNull();
   });
 });

@@ -9,14 +9,14 @@ export const RETRY_JITTER = 0.2;
 
 /**
  * How long to wait after the `failures`-th failed attempt in a row (1-based), or null once the
- * schedule is spent. `unit` is a uniform draw in [0, 1). A `Retry-After` (429, 503) is waited
- * at least, but never longer than twice the scheduled wait: a receiver cannot park a message
- * for days.
+ * schedule is spent. `draw` gives a uniform draw in [0, 1), asked for only when a wait is
+ * scheduled. A `Retry-After` (429, 503) is waited at least, but never longer than twice the
+ * scheduled wait: a receiver cannot park a message for days.
  */
-export function retryDelay(schedule: readonly number[], failures: number, unit: number, retryAfterMs: number | null = null): number | null {
+export function retryDelay(schedule: readonly number[], failures: number, draw: () => number, retryAfterMs: number | null = null): number | null {
   const scheduled = schedule[failures - 1];
   if (scheduled === undefined) return null;
-  const jittered = Math.round(scheduled * (1 + (unit * 2 - 1) * RETRY_JITTER));
+  const jittered = Math.round(scheduled * (1 + (draw() * 2 - 1) * RETRY_JITTER));
   if (retryAfterMs === null) return jittered;
   return Math.max(jittered, Math.min(retryAfterMs, scheduled * 2));
 }

@@ -1,4 +1,5 @@
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryAttemptJob, type TraceCarrier } from '@pfs/contracts';
+import { addJobs, chunks } from '@pfs/messaging';
 import { PrismaTransactionHost } from '@pfs/persistence';
 import { callBatcher, currentTraceCarrier, type Logger } from '@pfs/platform';
 import type { Queue } from 'bullmq';
@@ -92,7 +93,7 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
       }
     }
     const jobs = [...alone];
-    for (const group of groups.values()) for (let from = 0; from < group.length; from += ATTEMPTS_PER_JOB) jobs.push(group.slice(from, from + ATTEMPTS_PER_JOB));
+    for (const group of groups.values()) jobs.push(...chunks(group, ATTEMPTS_PER_JOB));
     await this.addJobs(jobs);
   }
 
@@ -105,7 +106,8 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
       dueAt: delivery.dueAt.getTime(),
       ...(trace ? { trace } : {}),
     });
-    await this.queue.addBulk(
+    await addJobs(
+      this.queue,
       jobs.flatMap((items) => {
         const [first, ...rest] = items;
         if (!first) return [];
