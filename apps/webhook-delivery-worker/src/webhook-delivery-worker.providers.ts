@@ -25,13 +25,15 @@ export const WEBHOOK_DELIVERY_WORKER_SERVICE: ServiceIdentity = { service: 'webh
 const DELIVERY_QUEUE_PRODUCER = Symbol('DELIVERY_QUEUE_PRODUCER');
 
 /**
- * Starts the attempts and the sweeper once the module is up, and stops them (active attempts
- * finish) before the connections close.
+ * Starts the attempts and the sweeper once the module is up (first attempts recorded here are
+ * made by this process's worker from then on), and stops them (active attempts finish) before
+ * the connections close.
  */
 @Injectable()
 export class DeliveryRuntime implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     private readonly worker: DeliveryQueueWorker,
+    private readonly queue: BullmqDeliveryQueue,
     private readonly sweeper: DeliverySweeper,
     @Inject(DELIVERY_QUEUE_PRODUCER) private readonly producer: Queue,
     private readonly sender: WebhookSender,
@@ -39,11 +41,13 @@ export class DeliveryRuntime implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationBootstrap(): Promise<void> {
     await this.worker.start();
+    this.queue.attemptFirstsIn(this.worker);
     this.sweeper.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.sweeper.stop();
+    this.queue.attemptFirstsIn(undefined);
     await this.worker.close();
     await this.producer.close();
     // The Queue was given its own ioredis connection, which BullMQ treats as shared and leaves open on close().
@@ -76,10 +80,11 @@ export const WEBHOOK_DELIVERY_WORKER_PROVIDERS: Provider[] = [
     inject: [PLATFORM_CONFIG],
   },
   {
-    provide: DeliveryQueue,
+    provide: BullmqDeliveryQueue,
     useFactory: (host: PrismaTransactionHost, queue: Queue, logger: Logger) => new BullmqDeliveryQueue(host, queue, logger),
     inject: [PrismaTransactionHost, DELIVERY_QUEUE_PRODUCER, LOGGER],
   },
+  { provide: DeliveryQueue, useExisting: BullmqDeliveryQueue },
   AttemptDeliveryUseCase,
   RecordMessageUseCase,
   SweepDeliveriesUseCase,

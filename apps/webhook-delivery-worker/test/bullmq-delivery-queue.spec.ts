@@ -71,5 +71,33 @@ describe('BullmqDeliveryQueue (real Redis)', () => {
     expect(byId.get(deliveryJobId(first('dlv_g_2', 'ep_g_b')))).toMatchObject({ deliveryId: 'dlv_g_2', endpointId: 'ep_g_b', also: [{ deliveryId: 'dlv_g_4', attemptsMade: 0 }] });
     expect(byId.get(deliveryJobId(retry))).toEqual({ deliveryId: 'dlv_g_retry', endpointId: 'ep_g_a', attemptsMade: 2, dueAt: retry.dueAt.getTime() });
   });
-});
 
+  it('offers each endpoint’s first attempts due now to this process’s worker: what it takes is no job (until it queues it), what it refuses is one; retries are never offered', async () => {
+    const now = new Date(Date.now() - 1000);
+    const first = (deliveryId: string, endpointId: string) => ({ deliveryId, endpointId, attemptsMade: 0, dueAt: now });
+    const retry = { deliveryId: 'dlv_f_retry', endpointId: 'ep_f_a', attemptsMade: 1, dueAt: new Date(Date.now() + 60_000) };
+    const offered: Array<{ id: string; queue: () => Promise<void> }> = [];
+    deliveries.attemptFirstsIn({
+      attemptHere: (job, queue) => {
+        offered.push({ id: job.id, queue });
+        return job.data.endpointId === 'ep_f_a';
+      },
+    });
+    try {
+      await deliveries.enqueue([first('dlv_f_1', 'ep_f_a'), first('dlv_f_2', 'ep_f_b'), first('dlv_f_3', 'ep_f_a'), retry]);
+    } finally {
+      deliveries.attemptFirstsIn(undefined);
+    }
+    const takenId = deliveryJobId(first('dlv_f_1', 'ep_f_a'));
+    const refusedId = deliveryJobId(first('dlv_f_2', 'ep_f_b'));
+    expect(offered.map((job) => job.id).sort()).toEqual([takenId, refusedId].sort());
+    const jobs = async () => [...(await queue.getWaiting()), ...(await queue.getDelayed())].filter((job) => String(job.data.endpointId).startsWith('ep_f_'));
+    expect((await jobs()).map((job) => job.id).sort()).toEqual([refusedId, deliveryJobId(retry)].sort());
+
+    // The worker could not make them after all (no slot, or an attempt threw): the same job, as it would have been queued.
+    await offered.find((job) => job.id === takenId)!.queue();
+    const taken = await queue.getJob(takenId);
+    expect(taken?.data).toMatchObject({ deliveryId: 'dlv_f_1', endpointId: 'ep_f_a', attemptsMade: 0, also: [{ deliveryId: 'dlv_f_3', attemptsMade: 0 }] });
+    expect(taken?.opts).toMatchObject({ attempts: 3, removeOnComplete: true });
+  });
+});

@@ -13,8 +13,13 @@ const prefix = isolateQueues('dlv-queue-worker');
 describe('DeliveryQueueWorker (real Redis)', () => {
   const made: AttemptDeliveryCommand[] = [];
   let failOn: string | undefined;
+  // An attempt of a delivery named here waits until its promise settles (a receiver taking its time).
+  const held = new Map<string, Promise<void>>();
+  const started: string[] = [];
   const attempt = {
     async execute(command: AttemptDeliveryCommand): Promise<AttemptOutcome> {
+      started.push(command.deliveryId);
+      await held.get(command.deliveryId);
       if (command.deliveryId === failOn) {
         failOn = undefined;
         throw new Error('PostgreSQL went away');
@@ -52,5 +57,79 @@ describe('DeliveryQueueWorker (real Redis)', () => {
     await eventually(async () => (made.some((command) => command.deliveryId === 'dlv_x_3') ? true : undefined));
     // dlv_x_3 only after dlv_x_2 went through on the retry: never skipped past a failure.
     expect(made.map((command) => command.deliveryId)).toEqual(['dlv_x_1', 'dlv_x_1', 'dlv_x_2', 'dlv_x_3']);
+  });
+
+  describe('first attempts made in process (attemptHere)', () => {
+    const job = (id: string, endpointId: string, ...deliveryIds: string[]) => {
+      const dueAt = Date.now();
+      const [first, ...rest] = deliveryIds.map((deliveryId) => ({ deliveryId, attemptsMade: 0, dueAt }));
+      return { id, data: { ...first!, endpointId, ...(rest.length ? { also: rest } : {}) } };
+    };
+    const release = () => {
+      let open!: () => void;
+      return { gate: new Promise<void>((resolve) => (open = resolve)), open: () => open() };
+    };
+
+    it('makes the attempts without a job, in order, each under the job’s id, and queues nothing', async () => {
+      made.length = 0;
+      const queued = jest.fn(async () => undefined);
+      expect(worker.attemptHere(job('h1', 'ep_h', 'dlv_h_1', 'dlv_h_2'), queued)).toBe(true);
+      await eventually(async () => (made.length >= 2 ? true : undefined));
+      expect(made.map(({ deliveryId, jobId }) => ({ deliveryId, jobId }))).toEqual([
+        { deliveryId: 'dlv_h_1', jobId: 'h1' },
+        { deliveryId: 'dlv_h_2', jobId: 'h1' },
+      ]);
+      expect(queued).not.toHaveBeenCalled();
+      expect(await queue.getJob('h1')).toBeUndefined();
+    });
+
+    it('an attempt that throws hands the whole job to the queue, for BullMQ’s retries', async () => {
+      made.length = 0;
+      failOn = 'dlv_t_2';
+      const queued = jest.fn(async () => undefined);
+      expect(worker.attemptHere(job('t1', 'ep_t', 'dlv_t_1', 'dlv_t_2', 'dlv_t_3'), queued)).toBe(true);
+      await eventually(async () => (queued.mock.calls.length ? true : undefined));
+      // Never past a failure: dlv_t_3 is left to the job, which skips dlv_t_1 by its lease.
+      expect(made.map((command) => command.deliveryId)).toEqual(['dlv_t_1']);
+      expect(queued).toHaveBeenCalledTimes(1);
+    });
+
+    it('with no slot of the endpoint free in time, queues the job untouched, to wait for one like any other', async () => {
+      made.length = 0;
+      const busy = release();
+      held.set('dlv_s_1', busy.gate);
+      const first = jest.fn(async () => undefined);
+      const second = jest.fn(async () => undefined);
+      // perEndpoint is 1: the first job holds the endpoint's only slot while its receiver takes its time.
+      expect(worker.attemptHere(job('s1', 'ep_s', 'dlv_s_1'), first)).toBe(true);
+      expect(worker.attemptHere(job('s2', 'ep_s', 'dlv_s_2'), second)).toBe(true);
+      await eventually(async () => (second.mock.calls.length ? true : undefined), 5_000);
+      expect(made.map((command) => command.deliveryId)).toEqual([]);
+      busy.open();
+      await eventually(async () => (made.length ? true : undefined));
+      expect(made.map((command) => command.deliveryId)).toEqual(['dlv_s_1']);
+      expect(first).not.toHaveBeenCalled();
+      held.delete('dlv_s_1');
+    });
+
+    it('refuses past `concurrency` in flight, and close lets those in flight finish and refuses the rest', async () => {
+      made.length = 0;
+      const slow = release();
+      const ids = ['dlv_c_1', 'dlv_c_2', 'dlv_c_3', 'dlv_c_4'];
+      for (const id of ids) held.set(id, slow.gate);
+      const queued = jest.fn(async () => undefined);
+      // concurrency is 4, one endpoint each (perEndpoint 1).
+      for (const [index, id] of ids.entries()) expect(worker.attemptHere(job(`c${index}`, `ep_c_${index}`, id), queued)).toBe(true);
+      expect(worker.attemptHere(job('c5', 'ep_c_5', 'dlv_c_5'), queued)).toBe(false);
+      await eventually(async () => (ids.every((id) => started.includes(id)) ? true : undefined));
+
+      const closed = worker.close();
+      expect(worker.attemptHere(job('c6', 'ep_c_6', 'dlv_c_6'), queued)).toBe(false);
+      slow.open();
+      await closed;
+      expect(made.map((command) => command.deliveryId).sort()).toEqual(ids);
+      expect(queued).not.toHaveBeenCalled();
+      for (const id of ids) held.delete(id);
+    });
   });
 });

@@ -229,9 +229,9 @@ describe('webhook deliveries (end to end)', () => {
     });
 
     it('kill -9 of the worker mid-delivery: every message arrives, each hook-id once after de-duplication', async () => {
-      // Two endpoints that hold every request open: once each holds its cap of 4 attempts, the
-      // worker's 8 slots are all attempts in flight (claimed, sent, unanswered) and it takes no
-      // other job, so the kill lands on exactly those, whatever the machine's speed.
+      // Two endpoints that hold every request open: once each holds its cap of 4 attempts, all 8
+      // deliveries are attempts in flight (claimed, sent, unanswered), so the kill lands on
+      // exactly those, whatever the machine's speed.
       const second = await receiver();
       const secondId = await endpoint(org, second);
       for (const each of [target, second]) each.reply = () => 'hang';

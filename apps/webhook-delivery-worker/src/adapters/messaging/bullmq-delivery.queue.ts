@@ -2,7 +2,7 @@ import { WEBHOOK_DELIVERY_QUEUE, type DeliveryAttemptJob, type TraceCarrier } fr
 import { addJobs, chunks } from '@pfs/messaging';
 import { PrismaTransactionHost } from '@pfs/persistence';
 import { callBatcher, currentTraceCarrier, type Logger } from '@pfs/platform';
-import type { Queue } from 'bullmq';
+import type { JobsOptions, Queue } from 'bullmq';
 import { DeliveryQueue } from '../../application/ports/delivery-queue';
 import type { DueDelivery } from '../../application/ports/delivery.repository';
 
@@ -33,11 +33,26 @@ interface QueuedAttempt {
   trace?: TraceCarrier;
 }
 
+/** A job as added to the queue. */
+interface AttemptJobSpec {
+  name: 'deliveries.attempt';
+  data: DeliveryAttemptJob;
+  opts: JobsOptions & { jobId: string };
+}
+
+/** Where first attempts due now can be made without a job: the worker of this process (`DeliveryQueueWorker.attemptHere`). */
+export interface FirstAttempts {
+  /** Takes the job's attempts (true), and adds the job itself with `queue` if it cannot make them after all; false to leave it to be queued. */
+  attemptHere(job: { id: string; data: DeliveryAttemptJob }, queue: () => Promise<void>): boolean;
+}
+
 /**
  * Adds `deliveries.attempt` jobs to the `webhook-deliveries` queue, delayed until due. The first
  * attempts queued together (a batch of messages just recorded) go one job per endpoint, the
  * job's own delivery first and the others in `also`: the worker then takes one job and one
- * endpoint slot for all of them. Retries and the sweeper's deliveries go one job each.
+ * endpoint slot for all of them. Retries and the sweeper's deliveries go one job each. Once the
+ * worker of this process is running (`attemptFirstsIn`), it makes the first attempts due now
+ * itself while it has room, and only what it cannot take becomes a job.
  */
 export class BullmqDeliveryQueue extends DeliveryQueue {
   private readonly gathered = callBatcher<Queued, void>(async (calls) => {
@@ -45,12 +60,19 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
     return calls.map(() => undefined);
   }, { maxInFlight: 1, maxBatchSize: 256 });
 
+  private firsts?: FirstAttempts;
+
   constructor(
     private readonly host: PrismaTransactionHost,
     private readonly queue: Queue,
     private readonly logger: Logger,
   ) {
     super();
+  }
+
+  /** First attempts due now go to `firsts` when it takes them (none: every attempt is a job). */
+  attemptFirstsIn(firsts: FirstAttempts | undefined): void {
+    this.firsts = firsts;
   }
 
   async enqueue(deliveries: readonly DueDelivery[]): Promise<void> {
@@ -73,7 +95,11 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
     const states = await Promise.all(deliveries.map((delivery) => this.queue.getJobState(deliveryJobId(delivery))));
     const orphans = deliveries.filter((_, index) => states[index] === 'unknown');
     await Promise.all(orphans.map((delivery) => this.queue.remove(deliveryJobId(delivery))));
-    await this.addJobs(deliveries.map((delivery) => [{ delivery }]));
+    const now = Date.now();
+    await addJobs(
+      this.queue,
+      deliveries.map((delivery) => this.jobOf([{ delivery }], now)),
+    );
   }
 
   private async addTogether(calls: readonly Queued[]): Promise<void> {
@@ -92,35 +118,31 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
         else groups.set(delivery.endpointId, [item]);
       }
     }
-    const jobs = [...alone];
-    for (const group of groups.values()) jobs.push(...chunks(group, ATTEMPTS_PER_JOB));
-    await this.addJobs(jobs);
+    const jobs = alone.map((items) => this.jobOf(items, now));
+    for (const group of groups.values()) {
+      for (const chunk of chunks(group, ATTEMPTS_PER_JOB)) {
+        const job = this.jobOf(chunk, now);
+        if (!this.firsts?.attemptHere({ id: job.opts.jobId, data: job.data }, () => addJobs(this.queue, [job]))) jobs.push(job);
+      }
+    }
+    await addJobs(this.queue, jobs);
   }
 
   /** One job per list: its first delivery's, carrying the others (same endpoint) in `also`. */
-  private async addJobs(jobs: ReadonlyArray<ReadonlyArray<QueuedAttempt>>): Promise<void> {
-    const now = Date.now();
+  private jobOf(items: ReadonlyArray<QueuedAttempt>, now: number): AttemptJobSpec {
     const attemptOf = ({ delivery, trace }: QueuedAttempt) => ({
       deliveryId: delivery.deliveryId,
       attemptsMade: delivery.attemptsMade,
       dueAt: delivery.dueAt.getTime(),
       ...(trace ? { trace } : {}),
     });
-    await addJobs(
-      this.queue,
-      jobs.flatMap((items) => {
-        const [first, ...rest] = items;
-        if (!first) return [];
-        const data: DeliveryAttemptJob = { ...attemptOf(first), endpointId: first.delivery.endpointId, ...(rest.length ? { also: rest.map(attemptOf) } : {}) };
-        return [
-          {
-            name: 'deliveries.attempt',
-            data,
-            opts: { jobId: deliveryJobId(first.delivery), delay: Math.max(0, first.delivery.dueAt.getTime() - now), removeOnComplete: true, removeOnFail: true, attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
-          },
-        ];
-      }),
-    );
+    const [first, ...rest] = items;
+    if (!first) throw new Error('a job carries at least one attempt');
+    return {
+      name: 'deliveries.attempt',
+      data: { ...attemptOf(first), endpointId: first.delivery.endpointId, ...(rest.length ? { also: rest.map(attemptOf) } : {}) },
+      opts: { jobId: deliveryJobId(first.delivery), delay: Math.max(0, first.delivery.dueAt.getTime() - now), removeOnComplete: true, removeOnFail: true, attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
+    };
   }
 }
 

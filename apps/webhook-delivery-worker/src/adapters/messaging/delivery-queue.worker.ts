@@ -1,4 +1,4 @@
-import { WEBHOOK_DELIVERY_JOBS, WEBHOOK_DELIVERY_QUEUE, type WebhookDeliveryJobName } from '@pfs/contracts';
+import { WEBHOOK_DELIVERY_JOBS, WEBHOOK_DELIVERY_QUEUE, type DeliveryAttemptJob, type WebhookDeliveryJobName } from '@pfs/contracts';
 import { randomUUID } from 'node:crypto';
 import { buildHandlerRegistry, createProducerConnection, createRedisConnection, type RedisClient } from '@pfs/messaging';
 import { annotateSpan, inSpan, runWithRequestId, tracingEnabled, type Logger, type WebhookAttemptMetrics } from '@pfs/platform';
@@ -20,6 +20,12 @@ export interface DeliveryWorkerOptions {
 
 type JobHandler = { name: WebhookDeliveryJobName; run(data: AttemptDeliveryCommand): Promise<AttemptOutcome> };
 
+/** A job's id and data, before (or instead of) it is added to the queue. */
+export interface AttemptJob {
+  id: string;
+  data: DeliveryAttemptJob;
+}
+
 /** A job over an endpoint's cap waits this long for a slot before going back to the queue. */
 const SLOT_WAIT_MS = 1000;
 
@@ -32,6 +38,9 @@ const SLOT_WAIT_MS = 1000;
  * failing, leaves the other endpoints' deliveries on time. A job may carry further first attempts to
  * its endpoint (`also`): they are made in turn under the same slot. A handler that throws
  * (PostgreSQL down) fails the job for BullMQ to retry; the rows stay due either way, for the sweeper.
+ *
+ * First attempts recorded in this process are made here without a job when it has room
+ * (`attemptHere`): the same slots, leases and attempts, one hop of the queue fewer.
  */
 export class DeliveryQueueWorker {
   private readonly handlers: Map<string, JobHandler>;
@@ -39,6 +48,9 @@ export class DeliveryQueueWorker {
   private slotConnection?: RedisClient;
   private connection?: RedisClient;
   private worker?: Worker;
+  /** First attempts made without a job, in flight. */
+  private readonly here = new Set<Promise<void>>();
+  private closing = false;
 
   constructor(
     attempt: AttemptDeliveryUseCase,
@@ -69,9 +81,63 @@ export class DeliveryQueueWorker {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    // Those made without a job finish (or go to the queue) first, like the worker's active jobs.
+    await Promise.all(this.here);
     await this.worker?.close();
     this.connection?.disconnect();
     this.slotConnection?.disconnect();
+  }
+
+  /**
+   * Makes a job's first attempts in this process instead of queueing the job: at a low rate a
+   * job's hop through Redis costs the worker more CPU than the attempt itself. Refused (false)
+   * while `concurrency` of them are in flight or the worker is closing, and the caller queues the
+   * job. Taken, the job still goes to the queue (`queue`) when its endpoint has no slot free,
+   * where it waits for one like any other, or when an attempt throws, for BullMQ's retries; its
+   * id names the leases either way, so the job takes back those this process left. A process
+   * killed meanwhile leaves its deliveries due, for the sweeper.
+   */
+  attemptHere(job: AttemptJob, queue: () => Promise<void>): boolean {
+    if (!this.worker || this.closing || this.here.size >= this.options.concurrency) return false;
+    const run = this.runHere(job, queue).finally(() => this.here.delete(run));
+    this.here.add(run);
+    return true;
+  }
+
+  private async runHere(job: AttemptJob, queue: () => Promise<void>): Promise<void> {
+    try {
+      if (await this.underSlot(job.data, job.id)) return;
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message, endpointId: job.data.endpointId }, 'first attempts failed in process; queued for retries');
+    }
+    await queue().catch((error: unknown) =>
+      this.logger.warn({ err: (error as Error).message, endpointId: job.data.endpointId }, 'first attempts not queued; the sweeper will queue them'),
+    );
+  }
+
+  /**
+   * The job's own attempt, then those it carries to the same endpoint, in turn under one slot of
+   * the endpoint. False, with nothing attempted, when no slot came free in time. One that throws
+   * ends it (the caller retries from the start: the attempts made are skipped then).
+   */
+  private async underSlot(data: DeliveryAttemptJob, jobId: string | undefined): Promise<boolean> {
+    const slots = this.slots;
+    const handler = this.handlers.get('deliveries.attempt');
+    if (!slots || !handler) throw new Error('the delivery worker has not started');
+    const slot = await slots.acquire(data.endpointId);
+    if (!slot) return false;
+    try {
+      const { also, ...own } = data;
+      await this.attempt(handler, { ...own, jobId });
+      for (const other of also ?? []) {
+        await slots.keep(slot);
+        await this.attempt(handler, { ...other, endpointId: data.endpointId, jobId });
+      }
+      return true;
+    } finally {
+      await slots.release(slot);
+    }
   }
 
   private async attempt(handler: JobHandler, data: AttemptDeliveryCommand): Promise<void> {
@@ -105,31 +171,14 @@ export class DeliveryQueueWorker {
   }
 
   private async process(job: Job, token?: string): Promise<void> {
-    const handler = this.handlers.get(job.name);
     const parsed = WEBHOOK_DELIVERY_JOBS['deliveries.attempt'].safeParse(job.data);
-    if (!handler || !parsed.success) throw new UnrecoverableError(`not a job of ${WEBHOOK_DELIVERY_QUEUE}: ${job.name}`);
+    if (!this.handlers.has(job.name) || !parsed.success) throw new UnrecoverableError(`not a job of ${WEBHOOK_DELIVERY_QUEUE}: ${job.name}`);
     const data = parsed.data;
-    const slots = this.slots;
-    if (!slots) throw new Error('the delivery worker has not started');
-    const slot = await slots.acquire(data.endpointId);
-    if (!slot) {
-      const deferrals = ((job.data as { deferrals?: number }).deferrals ?? 0) + 1;
-      await job.updateData({ ...data, deferrals });
-      // Back off slowly (at most 5 s, jittered): a slot to this endpoint frees up within an attempt's time.
-      await job.moveToDelayed(Date.now() + Math.min(5_000, 250 * deferrals) + Math.floor(Math.random() * 250), token);
-      throw new DelayedError();
-    }
-    try {
-      // The job's own attempt, then those it carries to the same endpoint, in turn under its slot.
-      // One that throws fails the job: BullMQ runs it again, and the attempts made are skipped then.
-      const { also, ...own } = data;
-      await this.attempt(handler, { ...own, jobId: job.id });
-      for (const other of also ?? []) {
-        await slots.keep(slot);
-        await this.attempt(handler, { ...other, endpointId: data.endpointId, jobId: job.id });
-      }
-    } finally {
-      await slots.release(slot);
-    }
+    if (await this.underSlot(data, job.id)) return;
+    const deferrals = ((job.data as { deferrals?: number }).deferrals ?? 0) + 1;
+    await job.updateData({ ...data, deferrals });
+    // Back off slowly (at most 5 s, jittered): a slot to this endpoint frees up within an attempt's time.
+    await job.moveToDelayed(Date.now() + Math.min(5_000, 250 * deferrals) + Math.floor(Math.random() * 250), token);
+    throw new DelayedError();
   }
 }
