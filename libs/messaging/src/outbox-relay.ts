@@ -34,10 +34,19 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Attempts per event job before its subscriber dead-letters it (EVENT_MAX_ATTEMPTS). */
   maxAttempts?: number;
+  /** How long handed-off events wait to be marked published together (MARK_PUBLISHED_AFTER_MS). */
+  markPublishedAfterMs?: number;
 }
 
 /** Hand-offs publishing at once (see `scheduleFlush`). */
 const HAND_OFFS_IN_FLIGHT = 1;
+/**
+ * How long the rows of events handed off wait to be marked published, so that the hand-offs of
+ * this while share one UPDATE: at a low rate each commit goes out alone, and a statement of its
+ * own cost its writer a round trip to PostgreSQL per event. Well inside the poll's grace, so the
+ * poll does not take rows that are only waiting for their mark.
+ */
+export const MARK_PUBLISHED_AFTER_MS = 100;
 /** The most events one job carries to a subscriber: what one of its batches takes (event-consumer.ts). */
 export const MAX_EVENTS_PER_JOB = 32;
 
@@ -48,8 +57,8 @@ export const MAX_EVENTS_PER_JOB = 32;
  *
  * Two ways out. The writing process hands its events over right after their commit (`handOff`):
  * those committed in the same turn of the event loop, or while the previous hand-off ran, go out
- * together, one call per subscriber queue and one UPDATE marking them published, with no
- * transaction. The poll (every `pollIntervalMs`, and on `kick`) is the safety net: it publishes,
+ * together, one call per subscriber queue, with no transaction; the events handed off within
+ * MARK_PUBLISHED_AFTER_MS are then marked published by one UPDATE. The poll (every `pollIntervalMs`, and on `kick`) is the safety net: it publishes,
  * once they have waited `pollGraceMs`, the events a crash between commit and hand-off, or a failed
  * hand-off, left unpublished.
  */
@@ -66,6 +75,10 @@ export class OutboxRelay {
   private handedOff: DomainEvent[] = [];
   private readonly flushes = new Set<Promise<void>>();
   private flushScheduled = false;
+  /** Ids of events out in their queues whose rows are still to be marked published. */
+  private unmarked: string[] = [];
+  private markTimer?: NodeJS.Timeout;
+  private marking?: Promise<void>;
   private closed = false;
   private stopping?: Promise<void>;
   onPublished?: (count: number, oldestLagMs: number) => void;
@@ -147,6 +160,7 @@ export class OutboxRelay {
         await new Promise((resolve) => setImmediate(resolve));
         await Promise.all(this.flushes);
       } while (this.flushes.size || this.handedOff.length);
+      await this.markPublished();
       await this.running;
       this.closed = true;
       await Promise.all([...this.queues.values()].map((queue) => queue.close()));
@@ -200,13 +214,37 @@ export class OutboxRelay {
   private async publishHandedOff(events: DomainEvent[]): Promise<void> {
     try {
       await this.addToQueues(events);
-      const ids = events.map((event) => event.id);
-      await sendOnDriver(this.prisma, Prisma.sql`UPDATE ${Prisma.raw(this.table)} SET published_at = now() WHERE id = ANY(${ids}) AND published_at IS NULL`);
       this.published(events, Date.parse(events[0].occurredAt));
+      for (const event of events) this.unmarked.push(event.id);
+      this.markTimer ??= setTimeout(() => void this.markPublished(), this.options.markPublishedAfterMs ?? MARK_PUBLISHED_AFTER_MS).unref();
     } catch (error) {
       // Left unpublished: the next poll publishes them (a repeat is harmless, see above).
       this.options.logger.warn({ err: (error as Error).message, events: events.length }, 'outbox hand-off failed; the poll relays these events');
     }
+  }
+
+  /**
+   * Marks the rows of the events handed off so far published, in one UPDATE, after those of the
+   * UPDATE before. A failure leaves them to the poll, which publishes them again: a repeat that
+   * subscribers take once (see above).
+   */
+  private markPublished(): Promise<void> {
+    clearTimeout(this.markTimer);
+    this.markTimer = undefined;
+    const ids = this.unmarked;
+    this.unmarked = [];
+    const previous = this.marking;
+    const marking = (async () => {
+      await previous;
+      if (!ids.length) return;
+      try {
+        await sendOnDriver(this.prisma, Prisma.sql`UPDATE ${Prisma.raw(this.table)} SET published_at = now() WHERE id = ANY(${ids}) AND published_at IS NULL`);
+      } catch (error) {
+        this.options.logger.warn({ err: (error as Error).message, events: ids.length }, 'relayed events not marked published; the poll relays them again');
+      }
+    })();
+    this.marking = marking;
+    return marking;
   }
 
   /**

@@ -15,7 +15,7 @@ import {
 } from '@pfs/contracts';
 import { createPrismaClient, Prisma, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
 import { createLogger, DEFAULT_EVENT_MAX_ATTEMPTS, readPlatformConfig, runWithRequestId } from '@pfs/platform';
-import { carriedEventIds, eventually, isolateQueues, queuedEvent } from '@pfs/testing';
+import { carriedEventIds, eventually, isolateQueues, queuedEvent, statementsDuring } from '@pfs/testing';
 import {
   createRedisConnection,
   EVENT_BACKOFF_TYPE,
@@ -440,6 +440,28 @@ describe('OutboxRelay', () => {
       added.restore();
       await handed.stop();
     }
+  });
+
+  it('marks the rows of the events handed off within a while published with one UPDATE, and stop marks those still waiting', async () => {
+    // A while longer than the test: only stop marks them.
+    const handed = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger, markPublishedAfterMs: 60_000 });
+    const handing = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), (event) => handed.handOff(event));
+    const events: DomainEvent[] = [];
+    const statements = await statementsDuring(async () => {
+      try {
+        for (let index = 0; index < 3; index += 1) {
+          const event = await host.run(() => handing.append('organization.created', organizationCreated()));
+          // Out in its queue before the next commit: three hand-offs, one after another.
+          expect((await eventually(() => queuedEvent(ledgerEvents, event.id))).event).toEqual(event);
+          events.push(event);
+        }
+        for (const event of events) expect((await outboxRow(event.id))?.published_at).toBeNull();
+      } finally {
+        await handed.stop();
+      }
+    });
+    for (const event of events) expect((await outboxRow(event.id))?.published_at).toBeInstanceOf(Date);
+    expect(statements.filter((text) => text.startsWith(`UPDATE "${SCHEMA}"."outbox_events"`))).toHaveLength(1);
   });
 
   it('takes the events committed while a hand-off runs together in the next one', async () => {
