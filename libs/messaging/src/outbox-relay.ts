@@ -34,12 +34,16 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Attempts per event job before its subscriber dead-letters it (EVENT_MAX_ATTEMPTS). */
   maxAttempts?: number;
+  /** The least time between the starts of two hand-offs (HAND_OFF_LINGER_MS). */
+  handOffLingerMs?: number;
   /** How long handed-off events wait to be marked published together (MARK_PUBLISHED_AFTER_MS). */
   markPublishedAfterMs?: number;
 }
 
 /** Hand-offs publishing at once (see `scheduleFlush`). */
 const HAND_OFFS_IN_FLIGHT = 1;
+/** The least time between the starts of two hand-offs (see `scheduleFlush`). */
+export const HAND_OFF_LINGER_MS = 20;
 /**
  * How long the rows of events handed off wait to be marked published, so that the hand-offs of
  * this while share one UPDATE: at a low rate each commit goes out alone, and a statement of its
@@ -74,7 +78,10 @@ export class OutboxRelay {
   /** Events committed and not yet handed to their queues; flushed on the next turn of the event loop. */
   private handedOff: DomainEvent[] = [];
   private readonly flushes = new Set<Promise<void>>();
-  private flushScheduled = false;
+  /** The next hand-off, waiting for its turn (`flushTimer`) or for the next turn of the event loop. */
+  private flushTimer?: NodeJS.Timeout;
+  private flushQueued = false;
+  private lastFlushAt = 0;
   /** Ids of events out in their queues whose rows are still to be marked published. */
   private unmarked: string[] = [];
   private markTimer?: NodeJS.Timeout;
@@ -132,22 +139,35 @@ export class OutboxRelay {
   }
 
   /**
-   * One hand-off in flight at a time: the events committed while it runs go out together after
-   * it, so under load many commits share one call per queue and one UPDATE.
+   * One hand-off in flight at a time, and the next at least `handOffLingerMs` after the one before
+   * began: the events committed meanwhile go out together after it, so under load many commits
+   * share one call per queue, and at a moderate rate (100 commits a second) two or three commits
+   * share a job, which each subscriber takes and finishes once.
    */
   private scheduleFlush(): void {
-    if (this.flushScheduled || this.flushes.size >= HAND_OFFS_IN_FLIGHT || !this.handedOff.length) return;
-    this.flushScheduled = true;
-    setImmediate(() => {
-      this.flushScheduled = false;
-      const batch = this.handedOff;
-      this.handedOff = [];
-      const flush = this.publishHandedOff(batch).finally(() => {
-        this.flushes.delete(flush);
-        this.scheduleFlush();
-      });
-      this.flushes.add(flush);
+    if (this.flushTimer || this.flushQueued || this.flushes.size >= HAND_OFFS_IN_FLIGHT || !this.handedOff.length) return;
+    const wait = this.lastFlushAt + (this.options.handOffLingerMs ?? HAND_OFF_LINGER_MS) - Date.now();
+    if (wait > 0) {
+      this.flushTimer = setTimeout(() => this.flush(), wait);
+    } else {
+      this.flushQueued = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.flushQueued = false;
+    const batch = this.handedOff;
+    if (!batch.length) return;
+    this.handedOff = [];
+    this.lastFlushAt = Date.now();
+    const flush = this.publishHandedOff(batch).finally(() => {
+      this.flushes.delete(flush);
+      this.scheduleFlush();
     });
+    this.flushes.add(flush);
   }
 
   /** Stops after the batch in progress and the hand-offs already made (once, however often called). */
@@ -155,9 +175,10 @@ export class OutboxRelay {
     this.stopping ??= (async () => {
       this.stopped = true;
       if (this.timer) clearInterval(this.timer);
-      // Hand-offs still scheduled, or waiting for the one in flight: let each start, and end.
+      // Hand-offs still scheduled, or waiting for the one in flight: let each start at once, and end.
       do {
         await new Promise((resolve) => setImmediate(resolve));
+        if (this.flushTimer) this.flush();
         await Promise.all(this.flushes);
       } while (this.flushes.size || this.handedOff.length);
       await this.markPublished();

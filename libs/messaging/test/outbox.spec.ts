@@ -464,6 +464,31 @@ describe('OutboxRelay', () => {
     expect(statements.filter((text) => text.startsWith(`UPDATE "${SCHEMA}"."outbox_events"`))).toHaveLength(1);
   });
 
+  it('starts a hand-off no sooner than the linger after the one before: the commits made meanwhile go out together (stop sends them at once)', async () => {
+    // A linger longer than the test: the second hand-off waits for stop.
+    const handed = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger, handOffLingerMs: 60_000 });
+    const handing = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), (event) => handed.handOff(event));
+    const append = () => host.run(() => handing.append('organization.created', organizationCreated()));
+    const added = watchQueueing();
+    try {
+      // The first goes out at once: no hand-off before it.
+      const first = await append();
+      expect((await eventually(() => queuedEvent(ledgerEvents, first.id))).event).toEqual(first);
+      const later = [await append(), await append()];
+      expect(added.calls).toHaveLength(subscriberQueues.length);
+      for (const event of later) expect(await queuedEvent(ledgerEvents, event.id)).toBeUndefined();
+
+      await handed.stop();
+      for (const event of later) expect((await queuedEvent(ledgerEvents, event.id))?.event).toEqual(event);
+      // Both in one call per subscriber queue.
+      expect(added.calls).toHaveLength(2 * subscriberQueues.length);
+      for (const jobs of added.calls.slice(subscriberQueues.length)) expect(jobs.flatMap(carriedEventIds).sort()).toEqual(later.map((event) => event.id).sort());
+    } finally {
+      added.restore();
+      await handed.stop();
+    }
+  });
+
   it('takes the events committed while a hand-off runs together in the next one', async () => {
     const relay = relayWithFirstHandOffHeld();
     try {
