@@ -1,9 +1,11 @@
 import type { Provider } from '@nestjs/common';
 import { commandBusProvider, PLATFORM_CONFIG, type ServiceIdentity } from '@pfs/messaging';
+import { PrismaTransactionHost } from '@pfs/persistence';
 import type { PlatformConfig } from '@pfs/platform';
-import { EnvLedgerSettings } from './adapters/config/env-ledger-settings';
+import { EnvLedgerSettings, standingCacheMs } from './adapters/config/env-ledger-settings';
 import { QueueBeneficiaryDirectory } from './adapters/beneficiary/queue-beneficiary-directory';
 import { PayoutSettlementSweeper } from './adapters/messaging/payout-settlement.sweeper';
+import { CachedOrganizationStandings, CachedOrganizationTiers } from './adapters/organization/cached-organization-copies';
 import { ProjectedOrganizationDirectory } from './adapters/organization/projected-organization-directory';
 import { QueueOrganizationDirectory } from './adapters/organization/queue-organization-directory';
 import { PrismaOrganizationStandings } from './adapters/persistence/prisma-organization-standings';
@@ -58,8 +60,25 @@ export const LEDGER_PROVIDERS: Provider[] = [
   { provide: Journal, useClass: PrismaJournal },
   // Standings and tiers from the ledger's own copies; the organization service is asked only for what a copy lacks.
   QueueOrganizationDirectory,
-  { provide: OrganizationStandings, useClass: PrismaOrganizationStandings },
-  { provide: OrganizationTiers, useClass: PrismaOrganizationTiers },
+  // Behind a short cache (STANDING_CACHE_MS): every money command and quote reads them.
+  PrismaOrganizationStandings,
+  PrismaOrganizationTiers,
+  {
+    provide: OrganizationStandings,
+    useFactory: (copy: PrismaOrganizationStandings, host: PrismaTransactionHost) => {
+      const ttlMs = standingCacheMs();
+      return ttlMs ? new CachedOrganizationStandings(copy, host, ttlMs) : copy;
+    },
+    inject: [PrismaOrganizationStandings, PrismaTransactionHost],
+  },
+  {
+    provide: OrganizationTiers,
+    useFactory: (copy: PrismaOrganizationTiers, host: PrismaTransactionHost) => {
+      const ttlMs = standingCacheMs();
+      return ttlMs ? new CachedOrganizationTiers(copy, host, ttlMs) : copy;
+    },
+    inject: [PrismaOrganizationTiers, PrismaTransactionHost],
+  },
   { provide: OrganizationDirectory, useClass: ProjectedOrganizationDirectory },
   { provide: ServicenetDirectory, useClass: QueueServicenetDirectory },
   { provide: BeneficiaryDirectory, useClass: QueueBeneficiaryDirectory },

@@ -1,4 +1,4 @@
-import { EnvLedgerSettings } from './env-ledger-settings';
+import { EnvLedgerSettings, standingCacheMs } from './env-ledger-settings';
 
 describe('EnvLedgerSettings: the sandbox rails’ settings', () => {
   it('settles by itself every 2 s by default', () => {
@@ -16,5 +16,14 @@ describe('EnvLedgerSettings: the sandbox rails’ settings', () => {
   it('stops the service at start on anything malformed', () => {
     expect(() => new EnvLedgerSettings('sandbox', { SANDBOX_AUTO_SETTLE: 'no' })).toThrow(/SANDBOX_AUTO_SETTLE must be true or false/);
     expect(() => new EnvLedgerSettings('sandbox', { SANDBOX_SETTLE_DELAY: '2' })).toThrow(/SANDBOX_SETTLE_DELAY must be a positive duration/);
+  });
+});
+
+describe('standingCacheMs', () => {
+  it('reuses a standing for 250 ms by default, 0 turns the cache off, anything else malformed stops the service', () => {
+    expect(standingCacheMs({})).toBe(250);
+    expect(standingCacheMs({ STANDING_CACHE_MS: '0' })).toBe(0);
+    expect(standingCacheMs({ STANDING_CACHE_MS: '1000' })).toBe(1000);
+    expect(() => standingCacheMs({ STANDING_CACHE_MS: '1s' })).toThrow(/STANDING_CACHE_MS must be a whole number/);
   });
 });

@@ -34,3 +34,14 @@ export class EnvLedgerSettings extends LedgerSettings {
     this.sandboxSettleDelayMs = parseDuration('SANDBOX_SETTLE_DELAY', env.SANDBOX_SETTLE_DELAY ?? '2s');
   }
 }
+
+/**
+ * STANDING_CACHE_MS (default 250; 0 turns the cache off): how long a ledger process reuses an
+ * organization's standing and tier read from its copies. A change taken by another replica
+ * reaches this one's decisions within it.
+ */
+export function standingCacheMs(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env.STANDING_CACHE_MS ?? '250';
+  if (!/^[0-9]{1,6}$/.test(text)) throw new Error(`STANDING_CACHE_MS must be a whole number of milliseconds (0 turns the cache off), not "${text}"`);
+  return Number(text);
+}
