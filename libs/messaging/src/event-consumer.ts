@@ -345,7 +345,15 @@ export class EventConsumer {
    * fail, the whole job runs again: the events already handled are duplicates then.
    */
   private async processBatch(job: Job): Promise<void> {
-    const events: unknown[] = Array.isArray((job.data as Partial<EventBatchJobData> | null)?.events) ? (job.data as EventBatchJobData).events : [];
+    const events: unknown = (job.data as Partial<EventBatchJobData> | null)?.events;
+    if (!Array.isArray(events)) {
+      // Not a job the relay writes: kept for an operator, as a refused event is, rather than completed doing nothing.
+      const reason = `${EVENT_BATCH_JOB} job does not match the contract: it has no list of events`;
+      this.onOutcome?.('failed', job.name, 0);
+      this.options.logger.error({ jobId: job.id }, 'event job refused: it does not match the contract');
+      await this.deadLetter(job, reason);
+      throw new DeadLetteredError(reason);
+    }
     const failed: Array<{ delivered: DeliveredEvent & { id: string }; error: unknown }> = [];
     await Promise.all(
       events.map(async (data, index) => {

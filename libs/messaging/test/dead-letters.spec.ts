@@ -285,6 +285,20 @@ describe('an event that fails in a job of several', () => {
   });
 });
 
+describe('a job of several events that is not the relay’s', () => {
+  runRestartedSubscriberInBlock();
+
+  it('is dead-lettered at once, whole, when it carries no list of events, instead of completing with nothing done', async () => {
+    const jobId = `batch-${newId('event')}`;
+    await events.add(EVENT_BATCH_JOB, { events: { not: 'a list' } }, { jobId, attempts: MAX_ATTEMPTS, removeOnComplete: true, removeOnFail: true });
+
+    const letter = await deadLetterOf(jobId);
+    expect(letter).toMatchObject({ attempts: 1, type: EVENT_BATCH_JOB, event: { events: { not: 'a list' } } });
+    expect(letter.reason).toContain('has no list of events');
+    expect(await metric(EVENT_BATCH_JOB)).toBe(1);
+  });
+});
+
 describe('DeadLetters (what the operator CLI runs)', () => {
   runRestartedSubscriberInBlock();
 
