@@ -62,9 +62,10 @@ export const MAX_EVENTS_PER_JOB = 32;
  * Two ways out. The writing process hands its events over right after their commit (`handOff`):
  * those committed in the same turn of the event loop, or while the previous hand-off ran, go out
  * together, one call per subscriber queue, with no transaction; the events handed off within
- * MARK_PUBLISHED_AFTER_MS are then marked published by one UPDATE. The poll (every `pollIntervalMs`, and on `kick`) is the safety net: it publishes,
- * once they have waited `pollGraceMs`, the events a crash between commit and hand-off, or a failed
- * hand-off, left unpublished.
+ * MARK_PUBLISHED_AFTER_MS are then marked published by one UPDATE. The poll (every
+ * `pollIntervalMs`, and on `kick`) is the safety net: it publishes, once they have waited
+ * `pollGraceMs`, the events a crash between commit and hand-off, or a failed hand-off, left
+ * unpublished.
  */
 export class OutboxRelay {
   private readonly table: string;
@@ -75,7 +76,7 @@ export class OutboxRelay {
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
-  /** Events committed and not yet handed to their queues; flushed on the next turn of the event loop. */
+  /** Events committed and not yet handed to their queues; they go with the next hand-off. */
   private handedOff: DomainEvent[] = [];
   private readonly flushes = new Set<Promise<void>>();
   /** The next hand-off, waiting for its turn (`flushTimer`) or for the next turn of the event loop. */
@@ -141,8 +142,8 @@ export class OutboxRelay {
   /**
    * One hand-off in flight at a time, and the next at least `handOffLingerMs` after the one before
    * began: the events committed meanwhile go out together after it, so under load many commits
-   * share one call per queue, and at a moderate rate (100 commits a second) two or three commits
-   * share a job, which each subscriber takes and finishes once.
+   * share one call per queue, and at a moderate rate (100 commits a second) the commits of those
+   * milliseconds share a job, which each subscriber takes and finishes once.
    */
   private scheduleFlush(): void {
     if (this.flushTimer || this.flushQueued || this.flushes.size >= HAND_OFFS_IN_FLIGHT || !this.handedOff.length) return;
