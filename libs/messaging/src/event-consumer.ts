@@ -321,10 +321,10 @@ export class EventConsumer {
   }
 
   private async process(job: Job): Promise<void> {
-    if (job.name === EVENT_BATCH_JOB) return this.processBatch(job);
     const delivered = job as DeliveredEvent;
     try {
-      await this.consume(job.data, delivered);
+      if (job.name === EVENT_BATCH_JOB) await this.processBatch(job);
+      else await this.consume(job.data, delivered);
     } catch (error) {
       if (error instanceof RefusedEventError) {
         await this.deadLetter(delivered, error.message);
@@ -346,14 +346,8 @@ export class EventConsumer {
    */
   private async processBatch(job: Job): Promise<void> {
     const events: unknown = (job.data as Partial<EventBatchJobData> | null)?.events;
-    if (!Array.isArray(events)) {
-      // Not a job the relay writes: kept for an operator, as a refused event is, rather than completed doing nothing.
-      const reason = `${EVENT_BATCH_JOB} job does not match the contract: it has no list of events`;
-      this.onOutcome?.('failed', job.name, 0);
-      this.options.logger.error({ jobId: job.id }, 'event job refused: it does not match the contract');
-      await this.deadLetter(job, reason);
-      throw new DeadLetteredError(reason);
-    }
+    // Not a job the relay writes: refused whole, as an event the contract refuses is, rather than completed doing nothing.
+    if (!Array.isArray(events)) throw this.refused(job, `${EVENT_BATCH_JOB} job does not match the contract: it has no list of events`);
     const failed: Array<{ delivered: DeliveredEvent & { id: string }; error: unknown }> = [];
     await Promise.all(
       events.map(async (data, index) => {
@@ -380,13 +374,9 @@ export class EventConsumer {
    */
   private async consume(data: unknown, delivered: DeliveredEvent): Promise<void> {
     const parsed = parseEvent(data);
-    if (!parsed.ok) {
-      // A publisher built against another version of the contract: fail loudly, never guess, and
-      // keep the event for an operator (a consumer that understands it can replay it).
-      this.onOutcome?.('failed', delivered.name, 0);
-      this.options.logger.error({ jobId: delivered.id, problem: parsed.problem }, 'event refused: it does not match the contract');
-      throw new RefusedEventError(`event does not match the contract: ${parsed.problem}`);
-    }
+    // A publisher built against another version of the contract: fail loudly, never guess, and
+    // keep the event for an operator (a consumer that understands it can replay it).
+    if (!parsed.ok) throw this.refused(delivered, `event does not match the contract: ${parsed.problem}`);
     const event = parsed.event as EventEnvelope;
     const started = Date.now();
     const span = tracingEnabled()
@@ -416,6 +406,13 @@ export class EventConsumer {
         span?.span.end();
       }
     });
+  }
+
+  /** Counts and logs a job the contract refuses; the error, thrown, dead-letters it at once. */
+  private refused(delivered: Pick<DeliveredEvent, 'id' | 'name'>, reason: string): RefusedEventError {
+    this.onOutcome?.('failed', delivered.name, 0);
+    this.options.logger.error({ jobId: delivered.id, problem: reason }, 'event refused: it does not match the contract');
+    return new RefusedEventError(reason);
   }
 
   private isLastAttempt(job: Job): boolean {

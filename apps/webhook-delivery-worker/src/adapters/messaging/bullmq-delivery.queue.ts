@@ -40,10 +40,16 @@ interface AttemptJobSpec {
   opts: JobsOptions & { jobId: string };
 }
 
+/** A job's id and data, before (or instead of) it is added to the queue. */
+export interface AttemptJob {
+  id: string;
+  data: DeliveryAttemptJob;
+}
+
 /** Where first attempts due now can be made without a job: the worker of this process (`DeliveryQueueWorker.attemptHere`). */
 export interface FirstAttempts {
   /** Takes the job's attempts (true), and adds the job itself with `queue` if it cannot make them after all; false to leave it to be queued. */
-  attemptHere(job: { id: string; data: DeliveryAttemptJob }, queue: () => Promise<void>): boolean;
+  attemptHere(job: AttemptJob, queue: () => Promise<void>): boolean;
 }
 
 /**

@@ -5,6 +5,7 @@ import { annotateSpan, inSpan, runWithRequestId, tracingEnabled, type Logger, ty
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { AttemptDeliveryCommand } from '../../application/use-cases/attempt-delivery/attempt-delivery.command';
 import type { AttemptDeliveryUseCase, AttemptOutcome } from '../../application/use-cases/attempt-delivery/attempt-delivery.use-case';
+import type { AttemptJob, FirstAttempts } from './bullmq-delivery.queue';
 import { EndpointSlots } from './endpoint-slots';
 
 export interface DeliveryWorkerOptions {
@@ -19,12 +20,6 @@ export interface DeliveryWorkerOptions {
 }
 
 type JobHandler = { name: WebhookDeliveryJobName; run(data: AttemptDeliveryCommand): Promise<AttemptOutcome> };
-
-/** A job's id and data, before (or instead of) it is added to the queue. */
-export interface AttemptJob {
-  id: string;
-  data: DeliveryAttemptJob;
-}
 
 /** A job over an endpoint's cap waits this long for a slot before going back to the queue. */
 const SLOT_WAIT_MS = 1000;
@@ -42,7 +37,7 @@ const SLOT_WAIT_MS = 1000;
  * First attempts recorded in this process are made here without a job when it has room
  * (`attemptHere`): the same slots, leases and attempts, one hop of the queue fewer.
  */
-export class DeliveryQueueWorker {
+export class DeliveryQueueWorker implements FirstAttempts {
   private readonly handlers: Map<string, JobHandler>;
   private slots?: EndpointSlots;
   private slotConnection?: RedisClient;
