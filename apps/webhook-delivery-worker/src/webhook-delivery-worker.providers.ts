@@ -41,13 +41,13 @@ export class DeliveryRuntime implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationBootstrap(): Promise<void> {
     await this.worker.start();
-    this.queue.attemptFirstsIn(this.worker);
+    this.queue.attemptInProcess(this.worker);
     this.sweeper.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.sweeper.stop();
-    this.queue.attemptFirstsIn(undefined);
+    this.queue.attemptInProcess(undefined);
     await this.worker.close();
     await this.producer.close();
     // The Queue was given its own ioredis connection, which BullMQ treats as shared and leaves open on close().

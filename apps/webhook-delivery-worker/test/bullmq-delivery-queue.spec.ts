@@ -77,7 +77,7 @@ describe('BullmqDeliveryQueue (real Redis)', () => {
     const first = (deliveryId: string, endpointId: string) => ({ deliveryId, endpointId, attemptsMade: 0, dueAt: now });
     const retry = { deliveryId: 'dlv_f_retry', endpointId: 'ep_f_a', attemptsMade: 1, dueAt: new Date(Date.now() + 60_000) };
     const offered: Array<{ id: string; queue: () => Promise<void> }> = [];
-    deliveries.attemptFirstsIn({
+    deliveries.attemptInProcess({
       attemptHere: (job, queue) => {
         offered.push({ id: job.id, queue });
         return job.data.endpointId === 'ep_f_a';
@@ -86,7 +86,7 @@ describe('BullmqDeliveryQueue (real Redis)', () => {
     try {
       await deliveries.enqueue([first('dlv_f_1', 'ep_f_a'), first('dlv_f_2', 'ep_f_b'), first('dlv_f_3', 'ep_f_a'), retry]);
     } finally {
-      deliveries.attemptFirstsIn(undefined);
+      deliveries.attemptInProcess(undefined);
     }
     const takenId = deliveryJobId(first('dlv_f_1', 'ep_f_a'));
     const refusedId = deliveryJobId(first('dlv_f_2', 'ep_f_b'));
@@ -99,5 +99,35 @@ describe('BullmqDeliveryQueue (real Redis)', () => {
     const taken = await queue.getJob(takenId);
     expect(taken?.data).toMatchObject({ deliveryId: 'dlv_f_1', endpointId: 'ep_f_a', attemptsMade: 0, also: [{ deliveryId: 'dlv_f_3', attemptsMade: 0 }] });
     expect(taken?.opts).toMatchObject({ attempts: 3, removeOnComplete: true });
+  });
+
+  it('offers the sweeper’s overdue deliveries to this process’s worker, each alone: what it takes is no job, what it refuses is queued, and one it hands back replaces a stranded hash', async () => {
+    const overdue = (deliveryId: string) => ({ deliveryId, endpointId: 'ep_o', attemptsMade: 0, dueAt: new Date(Date.now() - 30_000) });
+    const [taken, refused] = [overdue('dlv_o_taken'), overdue('dlv_o_refused')];
+    const offered: Array<{ id: string; data: unknown; queue: () => Promise<void> }> = [];
+    deliveries.attemptInProcess({
+      attemptHere: (job, queue) => {
+        offered.push({ ...job, queue });
+        return job.data.deliveryId === 'dlv_o_taken';
+      },
+    });
+    try {
+      await deliveries.requeue([taken, refused]);
+    } finally {
+      deliveries.attemptInProcess(undefined);
+    }
+    expect(offered.map(({ id, data }) => ({ id, data }))).toEqual([
+      { id: deliveryJobId(taken), data: { deliveryId: 'dlv_o_taken', endpointId: 'ep_o', attemptsMade: 0, dueAt: taken.dueAt.getTime() } },
+      { id: deliveryJobId(refused), data: { deliveryId: 'dlv_o_refused', endpointId: 'ep_o', attemptsMade: 0, dueAt: refused.dueAt.getTime() } },
+    ]);
+    expect(await queue.getJobState(deliveryJobId(taken))).toBe('unknown');
+    expect(await queue.getJobState(deliveryJobId(refused))).toBe('waiting');
+
+    // The worker could not make it after all: its job goes to the queue, even over a hash left without its list entry.
+    await redis.hset(queue.toKey(deliveryJobId(taken)), 'name', 'deliveries.attempt', 'data', '{}');
+    expect(await queue.getJobState(deliveryJobId(taken))).toBe('unknown');
+    await offered[0]!.queue();
+    expect(await queue.getJobState(deliveryJobId(taken))).toBe('waiting');
+    expect((await queue.getJob(deliveryJobId(taken)))?.data).toEqual({ deliveryId: 'dlv_o_taken', endpointId: 'ep_o', attemptsMade: 0, dueAt: taken.dueAt.getTime() });
   });
 });

@@ -112,6 +112,24 @@ describe('DeliveryQueueWorker (real Redis)', () => {
       held.delete('dlv_s_1');
     });
 
+    it('takes a job already in flight here without running it twice: both runs would hold its one lease', async () => {
+      made.length = 0;
+      const slow = release();
+      held.set('dlv_d_1', slow.gate);
+      const queued = jest.fn(async () => undefined);
+      expect(worker.attemptHere(job('d1', 'ep_d', 'dlv_d_1'), queued)).toBe(true);
+      await eventually(async () => (started.includes('dlv_d_1') ? true : undefined));
+      expect(worker.attemptHere(job('d1', 'ep_d', 'dlv_d_1'), queued)).toBe(true);
+      slow.open();
+      await eventually(async () => (made.length ? true : undefined));
+      // Once it has ended, the same id is a new run (a later sweep of a step still due): offered until one is made.
+      await eventually(async () => (made.length >= 2 || !worker.attemptHere(job('d1', 'ep_d', 'dlv_d_1'), queued) ? true : undefined));
+      expect(made.map((command) => command.deliveryId)).toEqual(['dlv_d_1', 'dlv_d_1']);
+      expect(started.filter((id) => id === 'dlv_d_1')).toHaveLength(2);
+      expect(queued).not.toHaveBeenCalled();
+      held.delete('dlv_d_1');
+    });
+
     it('refuses past `concurrency` in flight, and close lets those in flight finish and refuses the rest', async () => {
       made.length = 0;
       const slow = release();

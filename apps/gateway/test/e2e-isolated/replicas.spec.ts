@@ -11,6 +11,8 @@ import { WebhookReceiver } from '../e2e/support/webhook-receiver';
 
 const queuePrefix = isolateQueues('gw-e2e-replicas');
 
+type DeliveryRow = { id: string; attempts_made: number; next_attempt_at: Date | null };
+
 const FAUCETS = 18;
 const TRANSFERS = 9;
 const TRADES = 9;
@@ -36,6 +38,53 @@ describe('two replicas of everything on a Redis Cluster, one of each killed and 
   let beneficiaryId: string;
   const receivers: WebhookReceiver[] = [];
   const flows = webhookFlows(() => e2e, () => prisma, receivers);
+
+  /**
+   * For a failure's message: how far each transaction's event got (the ledger's outbox, the
+   * webhook service's message and outbox, the worker's delivery and its attempts).
+   */
+  async function whereTheyStand(ids: string[]): Promise<unknown[]> {
+    return Promise.all(
+      ids.map(async (id) => {
+        const like = `%${id}%`;
+        const [ledgerEvents, messages] = await Promise.all([
+          prisma.$queryRaw`SELECT id, type, created_at, published_at FROM "ledger"."outbox_events" WHERE payload::text LIKE ${like} ORDER BY created_at`,
+          prisma.$queryRaw<Array<{ id: string }>>`SELECT id, event_id, event_type, endpoint_ids, created_at FROM "webhook"."messages" WHERE payload LIKE ${like}`,
+        ]);
+        const messageIds = messages.map((message) => message.id);
+        const [webhookEvents, deliveries, attempts] = await Promise.all([
+          prisma.$queryRaw`SELECT id, type, created_at, published_at FROM "webhook"."outbox_events" WHERE payload->>'aggregateId' = ANY(${messageIds}) OR payload::text LIKE ${like}`,
+          prisma.$queryRaw<DeliveryRow[]>`SELECT id, message_id, status, attempts_made, next_attempt_at, leased_until, leased_by, created_at, updated_at FROM "delivery"."deliveries" WHERE message_id = ANY(${messageIds})`,
+          prisma.$queryRaw`SELECT delivery_id, attempt, created_at, status_code, duration_ms, error FROM "delivery"."attempts" WHERE message_id = ANY(${messageIds})`,
+        ]);
+        return { transactionId: id, ledgerEvents, messages, webhookEvents, deliveries, attempts, jobs: await deliveryJobs(deliveries) };
+      }),
+    );
+  }
+
+  /** Where each delivery's job is in the worker's queue (its hash, its list), and the queue's lists and clients. */
+  async function deliveryJobs(deliveries: DeliveryRow[]): Promise<unknown> {
+    const primary = await cluster.primaryOf(`{${queuePrefix}}`);
+    const ids = deliveries.map((row) => `${row.id}.${row.attempts_made}.${row.next_attempt_at?.getTime() ?? ''}`);
+    const script = `
+      local base = ARGV[1]
+      local out = { jobs = {} }
+      for i = 2, #ARGV do
+        local id = ARGV[i]
+        out.jobs[id] = { hash = redis.call('HGETALL', base .. id), wait = redis.call('LPOS', base .. 'wait', id), active = redis.call('LPOS', base .. 'active', id),
+          delayed = redis.call('ZSCORE', base .. 'delayed', id), lock = redis.call('EXISTS', base .. id .. ':lock') }
+      end
+      out.wait = redis.call('LLEN', base .. 'wait')
+      out.active = redis.call('LLEN', base .. 'active')
+      out.delayed = redis.call('ZCARD', base .. 'delayed')
+      out.marker = redis.call('ZRANGE', base .. 'marker', 0, -1, 'WITHSCORES')
+      out.meta = redis.call('HGETALL', base .. 'meta')
+      return cjson.encode(out)`;
+    const queue = await cluster.command(primary, ['EVAL', script, '0', `{${queuePrefix}}:webhook-deliveries:`, ...ids]).catch((error: Error) => error.message);
+    const clients = await cluster.command(primary, ['CLIENT', 'LIST']).catch((error: Error) => error.message);
+    const names = clients.split('\n').map((line) => /name=(\S*)/.exec(line)?.[1] ?? '').filter(Boolean);
+    return { queue, clients: names };
+  }
 
   /** A POST retried with its key until it is answered 2xx (or refused 4xx), as a client would. */
   async function settled(path: string, key: string, body: Record<string, unknown> | undefined, idempotencyKey = randomUUID()): Promise<Answer> {
@@ -144,18 +193,23 @@ describe('two replicas of everything on a Redis Cluster, one of each killed and 
     expect(await ledgerInvariantViolations(testDatabaseUrl())).toEqual([]);
 
     // Every transaction the payer's endpoint subscribes to reaches it, each hook-id once after de-duplication.
-    await eventually(
-      async () => {
-        const delivered = new Set(
-          receiver
-            .payloads<{ type: string; data: { transaction_id?: string } }>()
-            .flatMap((body) => (body.type === 'transaction.status.updated' && body.data.transaction_id ? [body.data.transaction_id] : [])),
-        );
-        return transactionIds.every((id) => delivered.has(id)) || undefined;
-      },
-      150000,
-      250,
-    );
+    const undelivered = () => {
+      const delivered = new Set(
+        receiver
+          .payloads<{ type: string; data: { transaction_id?: string } }>()
+          .flatMap((body) => (body.type === 'transaction.status.updated' && body.data.transaction_id ? [body.data.transaction_id] : [])),
+      );
+      return transactionIds.filter((id) => !delivered.has(id));
+    };
+    await eventually(async () => !undelivered().length || undefined, 150000, 250).catch(async (error: unknown) => {
+      // The apps' warnings and errors too: what went wrong on the way is in them.
+      const troubles = [...e2e.stack.apps].map(([instance, app]) => ({
+        instance,
+        exited: app.process.exitCode ?? app.process.signalCode,
+        lines: app.output.filter((line) => !line.startsWith('{') || /"level":"(warn|error|fatal)"/.test(line)).slice(-15),
+      }));
+      throw new Error(`${(error as Error).message}; where the undelivered stand: ${JSON.stringify({ stand: await whereTheyStand(undelivered()), troubles }, null, 1)}`);
+    });
 
     // Both gateways served partners' requests through the one port.
     const served = (instance: string) => (e2e.stack.apps.get(instance)?.output ?? []).some((line) => line.includes('"route":"/v1/'));

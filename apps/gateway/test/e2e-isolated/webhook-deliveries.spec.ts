@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPrismaClient, type PrismaClient } from '@pfs/persistence';
 import { eventually, isolateQueues, testDatabaseUrl, testRedisUrl } from '@pfs/testing';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { sleep } from '../support/http-client';
 import { expectError, startE2eStack, type CreatedOrganization, type E2eStack } from '../e2e/support/e2e-stack';
@@ -298,6 +299,39 @@ describe('webhook deliveries (end to end)', () => {
         return found.every((row) => row.status === 'SUCCEEDED') ? found : undefined;
       }, 30000);
       expect(rows).toHaveLength(transactions.length);
+    }, 120000);
+
+    it('retries whose jobs Redis holds but no consumer serves (the queue paused, as a consumer wedged after a failover leaves them): the sweeper makes them itself', async () => {
+      target.received.length = 0;
+      let failing = true;
+      target.reply = () => (failing ? { status: 500, body: 'down' } : { status: 200 });
+      const deliveries = new Queue('webhook-deliveries', { connection: redis, prefix: queuePrefix });
+      try {
+        // First attempts are made on receipt, without a job; their retries are jobs, which nothing takes now.
+        await deliveries.pause();
+        const transactions: string[] = [];
+        for (let i = 0; i < 5; i += 1) transactions.push(await faucet(org));
+        await eventually(async () => (target.unique().size >= transactions.length ? true : undefined), 30000, 20);
+        failing = false;
+        const firstFailedAt = Date.now();
+        const succeeded = () =>
+          new Set(
+            target.received
+              .filter((request) => request.receivedAt >= firstFailedAt)
+              .map((request) => (JSON.parse(request.body) as { data: { transaction_id: string } }).data.transaction_id),
+          );
+        await eventually(async () => (transactions.every((id) => succeeded().has(id)) ? true : undefined), 60000, 200);
+        // The retries' jobs are still where they were queued: the attempts were not theirs.
+        expect(await deliveries.getJobCountByTypes('delayed', 'wait')).toBeGreaterThanOrEqual(transactions.length);
+        const rows = await eventually(async () => {
+          const found = await prisma.deliveryDelivery.findMany({ where: { messageId: { in: [...target.unique().keys()] }, endpointId: targetId }, select: { status: true, attemptsMade: true } });
+          return found.every((row) => row.status === 'SUCCEEDED') ? found : undefined;
+        }, 30000);
+        expect(rows.map((row) => row.attemptsMade)).toEqual(transactions.map(() => 2));
+      } finally {
+        await deliveries.resume();
+        await deliveries.close();
+      }
     }, 120000);
   });
 });

@@ -46,8 +46,8 @@ export interface AttemptJob {
   data: DeliveryAttemptJob;
 }
 
-/** Where first attempts due now can be made without a job: the worker of this process (`DeliveryQueueWorker.attemptHere`). */
-export interface FirstAttempts {
+/** Where attempts due now can be made without a job: the worker of this process (`DeliveryQueueWorker.attemptHere`). */
+export interface InProcessAttempts {
   /** Takes the job's attempts (true), and adds the job itself with `queue` if it cannot make them after all; false to leave it to be queued. */
   attemptHere(job: AttemptJob, queue: () => Promise<void>): boolean;
 }
@@ -57,8 +57,9 @@ export interface FirstAttempts {
  * attempts queued together (a batch of messages just recorded) go one job per endpoint, the
  * job's own delivery first and the others in `also`: the worker then takes one job and one
  * endpoint slot for all of them. Retries and the sweeper's deliveries go one job each. Once the
- * worker of this process is running (`attemptFirstsIn`), it makes the first attempts due now
- * itself while it has room, and only what it cannot take becomes a job.
+ * worker of this process is running (`attemptInProcess`), it makes the first attempts due now,
+ * and the deliveries the sweeper finds overdue, itself while it has room; only what it cannot
+ * take becomes a job.
  */
 export class BullmqDeliveryQueue extends DeliveryQueue {
   private readonly gathered = callBatcher<Queued, void>(async (calls) => {
@@ -66,7 +67,7 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
     return calls.map(() => undefined);
   }, { maxInFlight: 1, maxBatchSize: 256 });
 
-  private firsts?: FirstAttempts;
+  private here?: InProcessAttempts;
 
   constructor(
     private readonly host: PrismaTransactionHost,
@@ -76,9 +77,9 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
     super();
   }
 
-  /** First attempts due now go to `firsts` when it takes them (none: every attempt is a job). */
-  attemptFirstsIn(firsts: FirstAttempts | undefined): void {
-    this.firsts = firsts;
+  /** First attempts due now, and overdue deliveries, go to `here` when it takes them (none: every attempt is a job). */
+  attemptInProcess(here: InProcessAttempts | undefined): void {
+    this.here = here;
   }
 
   async enqueue(deliveries: readonly DueDelivery[]): Promise<void> {
@@ -94,18 +95,29 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
     });
   }
 
+  /**
+   * The sweeper's deliveries, overdue by its grace: this process's worker makes those it has room
+   * for, so a delivery whose job Redis still holds but no consumer takes (its worker killed
+   * holding it, a consumer wedged after a Redis failover) does not wait on that job. The claim
+   * in PostgreSQL makes each step once, whichever of the two gets there; the job that comes later
+   * finds the step taken and skips it.
+   */
   async requeue(deliveries: readonly DueDelivery[]): Promise<void> {
     if (!deliveries.length) return;
+    const now = Date.now();
+    const jobs = deliveries.map((delivery) => this.jobOf([{ delivery }], now));
+    await this.addAfresh(jobs.filter((job) => !this.here?.attemptHere({ id: job.opts.jobId, data: job.data }, () => this.addAfresh([job]))));
+  }
+
+  /** Adds the jobs; an id whose hash survived without its list entry is replaced, not taken as queued. */
+  private async addAfresh(jobs: readonly AttemptJobSpec[]): Promise<void> {
+    if (!jobs.length) return;
     // Adding an id whose hash survived without its list entry would be a no-op forever; such a
     // job is in no state, so it is removed first. One state lookup per due delivery, per sweep.
-    const states = await Promise.all(deliveries.map((delivery) => this.queue.getJobState(deliveryJobId(delivery))));
-    const orphans = deliveries.filter((_, index) => states[index] === 'unknown');
-    await Promise.all(orphans.map((delivery) => this.queue.remove(deliveryJobId(delivery))));
-    const now = Date.now();
-    await addJobs(
-      this.queue,
-      deliveries.map((delivery) => this.jobOf([{ delivery }], now)),
-    );
+    const states = await Promise.all(jobs.map((job) => this.queue.getJobState(job.opts.jobId)));
+    const orphans = jobs.filter((_, index) => states[index] === 'unknown');
+    await Promise.all(orphans.map((job) => this.queue.remove(job.opts.jobId)));
+    await addJobs(this.queue, jobs);
   }
 
   private async addTogether(calls: readonly Queued[]): Promise<void> {
@@ -128,7 +140,7 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
     for (const group of groups.values()) {
       for (const chunk of chunks(group, ATTEMPTS_PER_JOB)) {
         const job = this.jobOf(chunk, now);
-        if (!this.firsts?.attemptHere({ id: job.opts.jobId, data: job.data }, () => addJobs(this.queue, [job]))) jobs.push(job);
+        if (!this.here?.attemptHere({ id: job.opts.jobId, data: job.data }, () => addJobs(this.queue, [job]))) jobs.push(job);
       }
     }
     await addJobs(this.queue, jobs);

@@ -5,7 +5,7 @@ import { annotateSpan, inSpan, runWithRequestId, tracingEnabled, type Logger, ty
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { AttemptDeliveryCommand } from '../../application/use-cases/attempt-delivery/attempt-delivery.command';
 import type { AttemptDeliveryUseCase, AttemptOutcome } from '../../application/use-cases/attempt-delivery/attempt-delivery.use-case';
-import type { AttemptJob, FirstAttempts } from './bullmq-delivery.queue';
+import type { AttemptJob, InProcessAttempts } from './bullmq-delivery.queue';
 import { EndpointSlots } from './endpoint-slots';
 
 export interface DeliveryWorkerOptions {
@@ -34,17 +34,18 @@ const SLOT_WAIT_MS = 1000;
  * its endpoint (`also`): they are made in turn under the same slot. A handler that throws
  * (PostgreSQL down) fails the job for BullMQ to retry; the rows stay due either way, for the sweeper.
  *
- * First attempts recorded in this process are made here without a job when it has room
- * (`attemptHere`): the same slots, leases and attempts, one hop of the queue fewer.
+ * First attempts recorded in this process, and deliveries its sweeper finds overdue, are made
+ * here without a job when it has room (`attemptHere`): the same slots, leases and attempts, one
+ * hop of the queue fewer.
  */
-export class DeliveryQueueWorker implements FirstAttempts {
+export class DeliveryQueueWorker implements InProcessAttempts {
   private readonly handlers: Map<string, JobHandler>;
   private slots?: EndpointSlots;
   private slotConnection?: RedisClient;
   private connection?: RedisClient;
   private worker?: Worker;
-  /** First attempts made without a job, in flight. */
-  private readonly here = new Set<Promise<void>>();
+  /** Attempts made without a job, in flight, by job id. */
+  private readonly here = new Map<string, Promise<void>>();
   private closing = false;
 
   constructor(
@@ -78,25 +79,28 @@ export class DeliveryQueueWorker implements FirstAttempts {
   async close(): Promise<void> {
     this.closing = true;
     // Those made without a job finish (or go to the queue) first, like the worker's active jobs.
-    await Promise.all(this.here);
+    await Promise.all(this.here.values());
     await this.worker?.close();
     this.connection?.disconnect();
     this.slotConnection?.disconnect();
   }
 
   /**
-   * Makes a job's first attempts in this process instead of queueing the job: at a low rate a
-   * job's hop through Redis costs the worker more CPU than the attempt itself. Refused (false)
-   * while `concurrency` of them are in flight or the worker is closing, and the caller queues the
-   * job. Taken, the job still goes to the queue (`queue`) when its endpoint has no slot free,
-   * where it waits for one like any other, or when an attempt throws, for BullMQ's retries; its
-   * id names the leases either way, so the job takes back those this process left. A process
-   * killed meanwhile leaves its deliveries due, for the sweeper.
+   * Makes a job's attempts in this process instead of queueing the job: at a low rate a job's hop
+   * through Redis costs the worker more CPU than the attempt itself, and a delivery the sweeper
+   * finds overdue does not wait on a queue that is not serving it. Refused (false) while
+   * `concurrency` of them are in flight or the worker is closing, and the caller queues the job.
+   * Taken, the job still goes to the queue (`queue`) when its endpoint has no slot free, where it
+   * waits for one like any other, or when an attempt throws, for BullMQ's retries; its id names
+   * the leases either way, so the job takes back those this process left. A job already in flight
+   * here is taken without a second run: both would hold one lease. A process killed meanwhile
+   * leaves its deliveries due, for the sweeper.
    */
   attemptHere(job: AttemptJob, queue: () => Promise<void>): boolean {
+    if (this.here.has(job.id)) return true;
     if (!this.worker || this.closing || this.here.size >= this.options.concurrency) return false;
-    const run = this.runHere(job, queue).finally(() => this.here.delete(run));
-    this.here.add(run);
+    const run = this.runHere(job, queue).finally(() => this.here.delete(job.id));
+    this.here.set(job.id, run);
     return true;
   }
 

@@ -7,8 +7,9 @@ import type { DueDelivery } from './delivery.repository';
 export abstract class DeliveryQueue {
   abstract enqueue(deliveries: readonly DueDelivery[]): Promise<void>;
   /**
-   * The sweeper's enqueue: like `enqueue`, and a job of the same id that Redis still holds but no
-   * list does (a partial loss of its data) is replaced rather than taken as already queued.
+   * The sweeper's enqueue, for deliveries overdue: they may be attempted at once rather than wait
+   * on a job Redis still holds but nothing serves, and a job of the same id that Redis still holds
+   * but no list does (a partial loss of its data) is replaced rather than taken as already queued.
    */
   abstract requeue(deliveries: readonly DueDelivery[]): Promise<void>;
 }

@@ -8,9 +8,10 @@ const BATCH = 500;
 
 /**
  * PostgreSQL is the store and Redis only the transport: every PENDING delivery that has been due
- * for the grace (`sweepGraceMs`) and is not held by a live attempt is queued again. A job that still exists is not duplicated (the
- * job id is the delivery, its attempt count and due time); one lost with Redis's data, or with
- * a worker killed mid-attempt (once its lease ends), is queued anew. Runs every
+ * for the grace (`sweepGraceMs`) and is not held by a live attempt is handed to the queue again
+ * (`requeue`: attempted by this process while it has room, else queued). A job that still exists
+ * is not duplicated (the job id is the delivery, its attempt count and due time); one lost with
+ * Redis's data, or with a worker killed mid-attempt (once its lease ends), is queued anew. Runs every
  * WEBHOOK_SWEEP_INTERVAL_MS on every worker (two sweeping at once queue the same ids).
  */
 @Injectable()
