@@ -3,7 +3,7 @@ import { createLogger } from '@pfs/platform';
 import { isolateQueues, testDatabaseUrl, testRedisUrl } from '@pfs/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { BullmqDeliveryQueue, deliveryJobId, WEBHOOK_DELIVERY_QUEUE } from '../src/adapters/messaging/bullmq-delivery.queue';
+import { BullmqDeliveryQueue, deliveryJobId, sweptAttemptId, WEBHOOK_DELIVERY_QUEUE } from '../src/adapters/messaging/bullmq-delivery.queue';
 
 const prefix = isolateQueues('dlv-queue');
 
@@ -101,7 +101,7 @@ describe('BullmqDeliveryQueue (real Redis)', () => {
     expect(taken?.opts).toMatchObject({ attempts: 3, removeOnComplete: true });
   });
 
-  it('offers the sweeper’s overdue deliveries to this process’s worker, each alone: what it takes is no job, what it refuses is queued, and one it hands back replaces a stranded hash', async () => {
+  it('offers the sweeper’s overdue deliveries to this process’s worker, each alone and under an id of its own: what it takes is no job, what it refuses is queued, and one it hands back replaces a stranded hash', async () => {
     const overdue = (deliveryId: string) => ({ deliveryId, endpointId: 'ep_o', attemptsMade: 0, dueAt: new Date(Date.now() - 30_000) });
     const [taken, refused] = [overdue('dlv_o_taken'), overdue('dlv_o_refused')];
     const offered: Array<{ id: string; data: unknown; queue: () => Promise<void> }> = [];
@@ -116,10 +116,12 @@ describe('BullmqDeliveryQueue (real Redis)', () => {
     } finally {
       deliveries.attemptInProcess(undefined);
     }
+    // Under ids of their own, not their jobs': the lease of an attempt made here is never the one its job would take.
     expect(offered.map(({ id, data }) => ({ id, data }))).toEqual([
-      { id: deliveryJobId(taken), data: { deliveryId: 'dlv_o_taken', endpointId: 'ep_o', attemptsMade: 0, dueAt: taken.dueAt.getTime() } },
-      { id: deliveryJobId(refused), data: { deliveryId: 'dlv_o_refused', endpointId: 'ep_o', attemptsMade: 0, dueAt: refused.dueAt.getTime() } },
+      { id: sweptAttemptId(deliveryJobId(taken)), data: { deliveryId: 'dlv_o_taken', endpointId: 'ep_o', attemptsMade: 0, dueAt: taken.dueAt.getTime() } },
+      { id: sweptAttemptId(deliveryJobId(refused)), data: { deliveryId: 'dlv_o_refused', endpointId: 'ep_o', attemptsMade: 0, dueAt: refused.dueAt.getTime() } },
     ]);
+    expect(sweptAttemptId(deliveryJobId(taken))).not.toBe(deliveryJobId(taken));
     expect(await queue.getJobState(deliveryJobId(taken))).toBe('unknown');
     expect(await queue.getJobState(deliveryJobId(refused))).toBe('waiting');
 

@@ -19,6 +19,11 @@ export function deliveryJobId(delivery: DueDelivery): string {
   return delivery.abandonedLeaseUntil ? `${id}.r${delivery.abandonedLeaseUntil.getTime()}` : id;
 }
 
+/** The id under which the sweeper's worker attempts a delivery whose job is `jobId`: a lease holder of its own. */
+export function sweptAttemptId(jobId: string): string {
+  return `${jobId}.swept`;
+}
+
 /** First attempts to one endpoint one job carries at most. */
 const ATTEMPTS_PER_JOB = 50;
 
@@ -100,13 +105,15 @@ export class BullmqDeliveryQueue extends DeliveryQueue {
    * for, so a delivery whose job Redis still holds but no consumer takes (its worker killed
    * holding it, a consumer wedged after a Redis failover) does not wait on that job. The claim
    * in PostgreSQL makes each step once, whichever of the two gets there; the job that comes later
-   * finds the step taken and skips it.
+   * finds the step taken and skips it. The attempt made here goes under an id of its own
+   * (`sweptAttemptId`): under the job's, the job taken meanwhile by this same process would hold
+   * the same lease, and both would send.
    */
   async requeue(deliveries: readonly DueDelivery[]): Promise<void> {
     if (!deliveries.length) return;
     const now = Date.now();
     const jobs = deliveries.map((delivery) => this.jobOf([{ delivery }], now));
-    await this.addAfresh(jobs.filter((job) => !this.here?.attemptHere({ id: job.opts.jobId, data: job.data }, () => this.addAfresh([job]))));
+    await this.addAfresh(jobs.filter((job) => !this.here?.attemptHere({ id: sweptAttemptId(job.opts.jobId), data: job.data }, () => this.addAfresh([job]))));
   }
 
   /** Adds the jobs; an id whose hash survived without its list entry is replaced, not taken as queued. */
