@@ -1,4 +1,4 @@
-import type { Provider } from '@nestjs/common';
+import type { Provider, Type } from '@nestjs/common';
 import { commandBusProvider, PLATFORM_CONFIG, type ServiceIdentity } from '@pfs/messaging';
 import { PrismaTransactionHost } from '@pfs/persistence';
 import type { PlatformConfig } from '@pfs/platform';
@@ -63,22 +63,8 @@ export const LEDGER_PROVIDERS: Provider[] = [
   // Behind a short cache (STANDING_CACHE_MS): every money command and quote reads them.
   PrismaOrganizationStandings,
   PrismaOrganizationTiers,
-  {
-    provide: OrganizationStandings,
-    useFactory: (copy: PrismaOrganizationStandings, host: PrismaTransactionHost) => {
-      const ttlMs = standingCacheMs();
-      return ttlMs ? new CachedOrganizationStandings(copy, host, ttlMs) : copy;
-    },
-    inject: [PrismaOrganizationStandings, PrismaTransactionHost],
-  },
-  {
-    provide: OrganizationTiers,
-    useFactory: (copy: PrismaOrganizationTiers, host: PrismaTransactionHost) => {
-      const ttlMs = standingCacheMs();
-      return ttlMs ? new CachedOrganizationTiers(copy, host, ttlMs) : copy;
-    },
-    inject: [PrismaOrganizationTiers, PrismaTransactionHost],
-  },
+  behindStandingCache(OrganizationStandings, PrismaOrganizationStandings, CachedOrganizationStandings),
+  behindStandingCache(OrganizationTiers, PrismaOrganizationTiers, CachedOrganizationTiers),
   { provide: OrganizationDirectory, useClass: ProjectedOrganizationDirectory },
   { provide: ServicenetDirectory, useClass: QueueServicenetDirectory },
   { provide: BeneficiaryDirectory, useClass: QueueBeneficiaryDirectory },
@@ -114,3 +100,19 @@ export const LEDGER_PROVIDERS: Provider[] = [
   PayoutSettlementSweeper,
   PayoutRailsAnnouncer,
 ];
+
+/** `port` served by the copy `copy` behind `Cached` for STANDING_CACHE_MS, or by the copy alone when that is 0. */
+function behindStandingCache<T>(
+  port: abstract new () => T,
+  copy: Type<T>,
+  Cached: new (copy: T, host: PrismaTransactionHost, ttlMs: number) => T,
+): Provider {
+  return {
+    provide: port,
+    useFactory: (inner: T, host: PrismaTransactionHost) => {
+      const ttlMs = standingCacheMs();
+      return ttlMs ? new Cached(inner, host, ttlMs) : inner;
+    },
+    inject: [copy, PrismaTransactionHost],
+  };
+}

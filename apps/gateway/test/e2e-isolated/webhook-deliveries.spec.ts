@@ -217,6 +217,19 @@ describe('webhook deliveries (end to end)', () => {
     let target: WebhookReceiver;
     let targetId: string;
     const delivered = (to: WebhookReceiver = target) => new Set(to.payloads<{ data: { transaction_id: string } }>().map((body) => body.data.transaction_id));
+    /** The transactions whose event reached the target at or after `since`. */
+    const arrivedSince = (since: number) =>
+      new Set(
+        target.received
+          .filter((request) => request.receivedAt >= since)
+          .map((request) => (JSON.parse(request.body) as { data: { transaction_id: string } }).data.transaction_id),
+      );
+    /** The target's deliveries of what it received, once every one is SUCCEEDED. */
+    const allSucceeded = () =>
+      eventually(async () => {
+        const found = await prisma.deliveryDelivery.findMany({ where: { messageId: { in: [...target.unique().keys()] }, endpointId: targetId }, select: { status: true, attemptsMade: true } });
+        return found.every((row) => row.status === 'SUCCEEDED') ? found : undefined;
+      }, 30000);
 
     beforeAll(async () => {
       redis = new Redis(testRedisUrl());
@@ -286,19 +299,9 @@ describe('webhook deliveries (end to end)', () => {
       expect(Number(deleted)).toBeGreaterThan(0);
       failing = false;
       const flushedAt = Date.now();
-      const succeeded = () =>
-        new Set(
-          target.received
-            .filter((request) => request.receivedAt >= flushedAt)
-            .map((request) => (JSON.parse(request.body) as { data: { transaction_id: string } }).data.transaction_id),
-        );
       // The sweeper (every second here) finds the due deliveries again; the bound is generous.
-      await eventually(async () => (transactions.every((id) => succeeded().has(id)) ? true : undefined), 60000, 200);
-      const rows = await eventually(async () => {
-        const found = await prisma.deliveryDelivery.findMany({ where: { messageId: { in: [...target.unique().keys()] }, endpointId: targetId }, select: { status: true } });
-        return found.every((row) => row.status === 'SUCCEEDED') ? found : undefined;
-      }, 30000);
-      expect(rows).toHaveLength(transactions.length);
+      await eventually(async () => (transactions.every((id) => arrivedSince(flushedAt).has(id)) ? true : undefined), 60000, 200);
+      expect(await allSucceeded()).toHaveLength(transactions.length);
     }, 120000);
 
     it('retries whose jobs Redis holds but no consumer serves (the queue paused, as a consumer wedged after a failover leaves them): the sweeper makes them itself', async () => {
@@ -314,20 +317,10 @@ describe('webhook deliveries (end to end)', () => {
         await eventually(async () => (target.unique().size >= transactions.length ? true : undefined), 30000, 20);
         failing = false;
         const firstFailedAt = Date.now();
-        const succeeded = () =>
-          new Set(
-            target.received
-              .filter((request) => request.receivedAt >= firstFailedAt)
-              .map((request) => (JSON.parse(request.body) as { data: { transaction_id: string } }).data.transaction_id),
-          );
-        await eventually(async () => (transactions.every((id) => succeeded().has(id)) ? true : undefined), 60000, 200);
+        await eventually(async () => (transactions.every((id) => arrivedSince(firstFailedAt).has(id)) ? true : undefined), 60000, 200);
         // The retries' jobs are still where they were queued: the attempts were not theirs.
         expect(await deliveries.getJobCountByTypes('delayed', 'wait')).toBeGreaterThanOrEqual(transactions.length);
-        const rows = await eventually(async () => {
-          const found = await prisma.deliveryDelivery.findMany({ where: { messageId: { in: [...target.unique().keys()] }, endpointId: targetId }, select: { status: true, attemptsMade: true } });
-          return found.every((row) => row.status === 'SUCCEEDED') ? found : undefined;
-        }, 30000);
-        expect(rows.map((row) => row.attemptsMade)).toEqual(transactions.map(() => 2));
+        expect((await allSucceeded()).map((row) => row.attemptsMade)).toEqual(transactions.map(() => 2));
       } finally {
         await deliveries.resume();
         await deliveries.close();
