@@ -45,8 +45,17 @@ describe('webhook-delivery: organization.verification.updated', () => {
     expect(await service.app.get(PrismaClient).webhookProcessedEvent.count({ where: { eventId: event.id } })).toBe(1);
   });
 
+  /** An organization with one endpoint taking every event type (its secret is never read here). */
+  const withEndpoint = async (): Promise<string> => {
+    const organizationId = newId('organization');
+    await service.app.get(PrismaClient).webhookEndpoint.create({
+      data: { id: newId('webhookEndpoint'), organizationId, url: 'https://hooks.example.com/verification', secretSealed: 'not read by the fan-out' },
+    });
+    return organizationId;
+  };
+
   it('fans a batch out in one statement after reading the endpoints, inbox rows included; a redelivery is a duplicate', async () => {
-    const events = [verified(newId('organization')), verified(newId('organization'))];
+    const events = [verified(await withEndpoint()), verified(await withEndpoint())];
     const consumer = service.app.get(EventConsumer);
     let outcomes: unknown;
     const sent = await statementsDuring(async () => {
@@ -58,5 +67,30 @@ describe('webhook-delivery: organization.verification.updated', () => {
     expect(await prisma.webhookMessage.count({ where: { eventId: { in: events.map((event) => event.id) } } })).toBe(2);
     expect(await consumer.handleAll(events)).toEqual(['duplicate', 'duplicate']);
     expect(await prisma.webhookMessage.count({ where: { eventId: { in: events.map((event) => event.id) } } })).toBe(2);
+  });
+
+  it('writes nothing for events due to no endpoint, not even their inbox rows; redelivered once an endpoint exists, such an event is fanned out once', async () => {
+    const lonely = verified(newId('organization'));
+    const later = await withEndpoint();
+    const before = verified(later);
+    const consumer = service.app.get(EventConsumer);
+    const prisma = service.app.get(PrismaClient);
+    const ids = [lonely.id, before.id];
+    const sent = await statementsDuring(async () => {
+      expect(await consumer.handleAll([lonely])).toEqual(['ok']);
+    });
+    expect(writesOf(sent, 'webhook')).toEqual([]);
+    expect(await prisma.webhookProcessedEvent.count({ where: { eventId: { in: ids } } })).toBe(0);
+
+    // One event of the batch is due to an endpoint: only its rows are written.
+    expect(await consumer.handleAll([lonely, before])).toEqual(['ok', 'ok']);
+    expect((await prisma.webhookProcessedEvent.findMany({ where: { eventId: { in: ids } } })).map((row) => row.eventId)).toEqual([before.id]);
+    expect((await prisma.webhookMessage.findMany({ where: { eventId: { in: ids } } })).map((row) => row.eventId)).toEqual([before.id]);
+
+    // The organization registers an endpoint; the event that found none is delivered again (a retry, a replay).
+    await prisma.webhookEndpoint.create({ data: { id: newId('webhookEndpoint'), organizationId: lonely.aggregateId, url: 'https://hooks.example.com/late', secretSealed: 'not read by the fan-out' } });
+    expect(await consumer.handleAll([lonely, before])).toEqual(['ok', 'duplicate']);
+    expect(await consumer.handleAll([lonely])).toEqual(['duplicate']);
+    expect(await prisma.webhookMessage.count({ where: { eventId: { in: ids } } })).toBe(2);
   });
 });

@@ -34,9 +34,11 @@ export interface EventHandler<T extends EventType = EventType> {
    * For a handler that can read everything it decides on first (never an ordered one): reads, and
    * answers its writes, which the consumer sends with the batch's inbox rows as one statement (a
    * write-only unit). Should that statement be refused (an event handled before, a write the
-   * database refuses), the batch runs again through `handle`.
+   * database refuses), the batch runs again through `handle`. `null`: the event changes nothing
+   * here (a fan-out with no recipient), so it is neither written nor given an inbox row; a
+   * redelivery is planned again, and what it plans then is what would have been written.
    */
-  plan?(event: EventEnvelope<T>): Promise<() => Promise<void>>;
+  plan?(event: EventEnvelope<T>): Promise<(() => Promise<void>) | null>;
 }
 
 export type AnyEventHandler = { [T in EventType]: EventHandler<T> }[EventType];
@@ -248,17 +250,20 @@ export class EventConsumer {
       const handlers = events.map((event) => this.handlerOf(event));
       if (handlers.some((handler) => !handler.plan || handler.ordered)) return false;
       // The reads of every event at once, outside any transaction: reads by key share a statement.
-      const writes = await Promise.all(
+      const planned = await Promise.all(
         events.map(async (event, index) => {
           const handler = handlers[index] as EventHandler & Required<Pick<EventHandler, 'plan'>>;
           const write = await this.within(event, () => handler.plan(event));
           // The writes run later, in the batch's statement, in the batch's order: each in its own event's context too.
-          return () => this.within(event, write);
+          return write && { id: event.id, write: () => this.within(event, write) };
         }),
       );
+      const writes = planned.filter((plan) => plan !== null);
+      // Events that change nothing cost no statement: a batch of only those is done once read.
+      if (!writes.length) return true;
       await this.unitOfWork.write(async () => {
-        await this.processed.claimAll(events.map((event) => event.id));
-        for (const write of writes) await write();
+        await this.processed.claimAll(writes.map((plan) => plan.id));
+        for (const plan of writes) await plan.write();
       });
       return true;
     } catch (error) {

@@ -21,6 +21,8 @@ const host = new PrismaTransactionHost(prisma);
 const effectId = (eventId: string) => `planned-effect-${eventId}`;
 /** Names whose planned write the database refuses (the effect row is written twice in one statement). */
 const refusedInPlan = new Set<string>();
+/** Names whose plan has nothing to write. */
+const nothingToWrite = new Set<string>();
 const handled: string[] = [];
 /** Plans reading at the same time, now and at most. */
 let planning = 0;
@@ -36,11 +38,12 @@ class PlanningSubscriber implements EventHandler<'organization.created'> {
     await host.client.$executeRaw`INSERT INTO "ledger"."processed_events" (event_id) VALUES (${effectId(event.id)})`;
   }
 
-  async plan(event: EventEnvelope<'organization.created'>): Promise<() => Promise<void>> {
+  async plan(event: EventEnvelope<'organization.created'>): Promise<(() => Promise<void>) | null> {
     // A read before the batch's statement, on no transaction.
     planning += 1;
     mostPlanning = Math.max(mostPlanning, planning);
     await host.client.$queryRaw(this.reads).finally(() => (planning -= 1));
+    if (nothingToWrite.has(event.data.name)) return null;
     const times = refusedInPlan.has(event.data.name) ? 2 : 1;
     return async () => {
       for (let i = 0; i < times; i += 1) {
@@ -76,6 +79,19 @@ describe('planned event batches', () => {
     const ids = events.map((event) => event.id);
     expect(await committed(prisma, [...ids, ...ids.map(effectId)])).toEqual([...ids, ...ids.map(effectId)].sort());
     expect(handled.filter((id) => ids.includes(id))).toEqual([]);
+  });
+
+  it('an event whose plan has nothing to write gets no inbox row, and a batch of only such events sends no statement but its reads', async () => {
+    nothingToWrite.add('planned nothing');
+    const idle = createdEvent('planned nothing');
+    const sent = await statementsDuring(async () => {
+      expect(await consumer.handleAll([idle])).toEqual(['ok']);
+    });
+    expect(sent).toEqual(['SELECT 1']);
+    const busy = createdEvent('planned beside nothing');
+    expect(await consumer.handleAll([idle, busy])).toEqual(['ok', 'ok']);
+    expect(await committed(prisma, [idle.id, busy.id, effectId(idle.id), effectId(busy.id)])).toEqual([busy.id, effectId(busy.id)].sort());
+    expect(handled).not.toContain(idle.id);
   });
 
   it('a batch with an event handled before is refused whole and handled the usual way: that one a duplicate, the others once', async () => {

@@ -112,8 +112,8 @@ describe('ledger (end to end)', () => {
         },
         audience: { organizationId: payer.organizationId, parentOrganizationId: null, parentHoldsActiveLoa: false },
       });
-      // Published after commit and consumed by the webhook-delivery service.
-      await eventually(async () => ((await prisma.webhookProcessedEvent.count({ where: { eventId: event!.id } })) === 1 ? true : undefined), 15000);
+      // Published after commit and handled by the webhook-delivery service (no endpoint: nothing written).
+      await eventually(async () => (e2e.handledEvent('webhook-delivery-service', event!.id) ? true : undefined), 15000);
       expect((await call(`/v1/transactions/${transaction.transactionId}`, { key: payer.apiKey })).json()).toEqual(transaction);
     });
 

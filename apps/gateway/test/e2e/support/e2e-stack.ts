@@ -34,6 +34,10 @@ export interface E2eStack {
   get(path: string, options?: { key?: string; headers?: Record<string, string> }): Promise<Answer>;
   /** Every line the gateway process has logged so far, parsed. */
   gatewayLog(): Array<Record<string, unknown>>;
+  /** Every line an app has logged so far, parsed (its first process's, with replicas). */
+  appLog(app: AppName): Array<Record<string, unknown>>;
+  /** Whether the app has logged that it handled the event (the consumer's line, outcome ok). */
+  handledEvent(app: AppName, eventId: string): boolean;
   stop(): Promise<void>;
 }
 
@@ -94,7 +98,21 @@ function e2eStackOf(stack: RunningStack, queuePrefix: string, env: NodeJS.Proces
   if (!baseUrl) throw new Error('the stack started without a gateway');
 
   const cli = <T>(...args: string[]): Promise<T> => operatorCli<T>(args, { inProcess: cliInProcess, env });
-  const gatewayLines = { read: 0, parsed: [] as Array<Record<string, unknown>> };
+  const logs = new Map<AppName, { read: number; parsed: Array<Record<string, unknown>> }>();
+  const appLog = (app: AppName): Array<Record<string, unknown>> => {
+    // Tests poll it: only the lines logged since the last call are parsed.
+    const log = logs.get(app) ?? { read: 0, parsed: [] };
+    logs.set(app, log);
+    const lines = stack.apps.get(app)?.output ?? [];
+    for (; log.read < lines.length; log.read += 1) {
+      try {
+        log.parsed.push(JSON.parse(lines[log.read] as string) as Record<string, unknown>);
+      } catch {
+        // not a JSON line (a crash's stack trace, say)
+      }
+    }
+    return log.parsed;
+  };
 
   return {
     stack,
@@ -104,18 +122,9 @@ function e2eStackOf(stack: RunningStack, queuePrefix: string, env: NodeJS.Proces
     cli,
     createOrganization: (label) => cli<CreatedOrganization>('org:create', '--name', `${label} ${randomBytes(4).toString('hex')}`, '--approved'),
     get: (path, options = {}) => send(baseUrl, path, options),
-    gatewayLog: () => {
-      // Tests poll it: only the lines logged since the last call are parsed.
-      const lines = stack.apps.get('gateway')?.output ?? [];
-      for (; gatewayLines.read < lines.length; gatewayLines.read += 1) {
-        try {
-          gatewayLines.parsed.push(JSON.parse(lines[gatewayLines.read] as string) as Record<string, unknown>);
-        } catch {
-          // not a JSON line (a crash's stack trace, say)
-        }
-      }
-      return gatewayLines.parsed;
-    },
+    gatewayLog: () => appLog('gateway'),
+    appLog,
+    handledEvent: (app, eventId) => appLog(app).some((line) => line.msg === 'event handled' && line.eventId === eventId && line.outcome === 'ok'),
     stop: () => stack.stop(),
   };
 }

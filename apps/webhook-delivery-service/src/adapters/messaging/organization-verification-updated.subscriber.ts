@@ -17,7 +17,7 @@ export class OrganizationVerificationUpdatedSubscriber implements EventHandler<'
     await this.fanOut.execute(event);
   }
 
-  plan(event: EventEnvelope<'organization.verification.updated'>): Promise<() => Promise<void>> {
+  plan(event: EventEnvelope<'organization.verification.updated'>): Promise<(() => Promise<void>) | null> {
     return this.fanOut.plan(event);
   }
 }

@@ -17,7 +17,7 @@ export class TransactionStatusUpdatedSubscriber implements EventHandler<'transac
     await this.fanOut.execute(event);
   }
 
-  plan(event: EventEnvelope<'transaction.status.updated'>): Promise<() => Promise<void>> {
+  plan(event: EventEnvelope<'transaction.status.updated'>): Promise<(() => Promise<void>) | null> {
     return this.fanOut.plan(event);
   }
 }

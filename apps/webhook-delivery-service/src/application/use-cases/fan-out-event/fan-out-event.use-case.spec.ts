@@ -62,13 +62,14 @@ describe('FanOutEventUseCase (in memory)', () => {
     expect(hooks.outbox.events).toHaveLength(1);
   });
 
-  it('without an LOA the creator gets no transaction; with no endpoint at all the message is kept and nothing is handed on', async () => {
+  it('without an LOA the creator gets no transaction; with no endpoint at all nothing is written or handed on, and a plan has nothing to write', async () => {
     const hooks = webhookDeliveryInMemory();
     await hooks.createEndpoint.execute({ organizationId: 'org_broker', url: 'https://hooks.example.com/b', eventTypes: [], description: null });
     const message = await hooks.fanOutEvent.execute(transaction('org_client', 'org_broker', false, 'evt_2'));
     expect(message.deliveries).toEqual([]);
-    expect(hooks.messages.messages.get('evt_2')).toBe(message);
+    expect(hooks.messages.messages.size).toBe(0);
     expect(hooks.outbox.events).toEqual([]);
+    expect(await hooks.fanOutEvent.plan(transaction('org_client', 'org_broker', false, 'evt_2'))).toBeNull();
   });
 
   it('plans a batch’s fan-out: endpoints read when planned, the message and its hand-off written only when the plan’s writes run, and refused for an event fanned out already', async () => {
@@ -80,12 +81,12 @@ describe('FanOutEventUseCase (in memory)', () => {
     expect(hooks.messages.messages.size).toBe(0);
     expect(hooks.outbox.events).toHaveLength(0);
 
-    await write();
+    await write?.();
     expect(hooks.messages.messages.get('evt_planned')?.deliveries).toEqual([{ endpointId: endpoint.id, organizationId: 'org_client', dropped: false }]);
     expect(hooks.outbox.events).toMatchObject([{ type: 'webhook-message.created', data: { deliveries: [{ endpointId: endpoint.id }] } }]);
 
     const again = await hooks.fanOutEvent.plan(transaction('org_client', null, false, 'evt_planned'));
-    await expect(again()).rejects.toThrow('has a message already');
+    await expect(again?.()).rejects.toThrow('has a message already');
     expect(hooks.outbox.events).toHaveLength(1);
   });
 });

@@ -7,7 +7,8 @@ import { WebhookMessageRepository } from '../../ports/webhook-message.repository
 
 /**
  * A webhook event (organization.verification.updated, transaction.status.updated) becomes one
- * message and one delivery per subscribed, enabled endpoint of its recipients (spec 6.4). Runs
+ * message and one delivery per subscribed, enabled endpoint of its recipients (spec 6.4); an
+ * event due to no endpoint leaves nothing behind (most events, for most partners). Runs
  * with the event's inbox row: the message row and the `webhook-message.created` event that hands
  * the deliveries to the worker commit together, or not at all. In a batch, every event's
  * endpoints are read first and the batch is written in one statement (`plan`).
@@ -24,6 +25,7 @@ export class FanOutEventUseCase {
 
   async execute(event: EventEnvelope<WebhookEventType>): Promise<WebhookMessage> {
     const message = await this.messageFor(event);
+    if (!message.deliveries.length) return message;
     if (!(await this.messages.insert(message))) return message;
     await this.announce(message);
     return message;
@@ -32,10 +34,11 @@ export class FanOutEventUseCase {
   /**
    * The same fan-out for a batch's one statement: reads the endpoints now and answers the writes
    * (the message, its `webhook-message.created`), which refuse the statement if the event has a
-   * message already.
+   * message already; `null` for an event due to no endpoint, which writes nothing.
    */
-  async plan(event: EventEnvelope<WebhookEventType>): Promise<() => Promise<void>> {
+  async plan(event: EventEnvelope<WebhookEventType>): Promise<(() => Promise<void>) | null> {
     const message = await this.messageFor(event);
+    if (!message.deliveries.length) return null;
     return async () => {
       await this.messages.record(message);
       await this.announce(message);
