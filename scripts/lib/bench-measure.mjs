@@ -60,6 +60,20 @@ export async function settle(apps, { idlePercent = 10, maxMs = 30000 } = {}) {
   }
 }
 
+/**
+ * The apps' CPU while nothing is asked of them, in ms per second over `ms` (timers, polls,
+ * heartbeats): what the stack costs the machine at rest, and what a moderate load pays on top.
+ */
+export async function idleCpu(apps, ms = 5000) {
+  const before = cpuOf(apps);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = cpuOf(apps);
+  const each = [...after.apps].map(([name, used]) => [name, ((used - before.apps.get(name)) * 1000) / (after.at - before.at)]).filter(([, rate]) => Number.isFinite(rate));
+  if (!each.length) return 'not measured (no /proc)';
+  const total = each.reduce((sum, [, rate]) => sum + rate, 0);
+  return `${total.toFixed(1)} ms/s (${each.map(([name, rate]) => `${name} ${rate.toFixed(1)}`).join(', ')})`;
+}
+
 /** Resident memory of a process in MB (VmRSS); undefined off Linux. */
 function rssMb(pid) {
   try {

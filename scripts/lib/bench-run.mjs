@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cpuOf, cpuShares, footprint, percentiles, settle } from './bench-measure.mjs';
+import { cpuOf, cpuShares, footprint, idleCpu, percentiles, settle } from './bench-measure.mjs';
 import { benchQuotes } from './bench-quotes.mjs';
 import { benchWebhooks } from './bench-webhooks.mjs';
 
@@ -125,6 +125,7 @@ async function main() {
     await settle(stack.apps);
     const seen = await footprint(stack.apps, (sql, params) => observer.query(sql, params), database);
     console.log(`\nIdle ${when}: apps' RSS ${seen.rss} (target ≤ 1024 MB in all); PostgreSQL connections open to the database: ${seen.connections} (target ≤ 40)`);
+    console.log(`apps' CPU at rest: ${await idleCpu(stack.apps)}`);
   };
   try {
     await reportFootprint('after start-up');

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import perf_hooks from 'node:perf_hooks';
 import {
   createMetricsRegistry,
+  EVENT_LOOP_SAMPLE_MS,
   httpRequestDurationHistogram,
   outboxMetrics,
   queueDepthGauge,
@@ -38,6 +40,17 @@ describe('metrics', () => {
       ]);
     } finally {
       await new Promise((resolve) => admin.close(resolve));
+    }
+  });
+
+  it('samples the event loop delay four times a second, not a hundred: an idle process is not woken to measure itself', () => {
+    const sampler = jest.spyOn(perf_hooks, 'monitorEventLoopDelay');
+    try {
+      createMetricsRegistry();
+      expect(sampler.mock.calls.map(([options]) => options?.resolution)).toEqual([EVENT_LOOP_SAMPLE_MS]);
+      expect(EVENT_LOOP_SAMPLE_MS).toBe(250);
+    } finally {
+      sampler.mockRestore();
     }
   });
 
