@@ -68,10 +68,8 @@ export async function idleCpu(apps, ms = 5000) {
   const before = cpuOf(apps);
   await new Promise((resolve) => setTimeout(resolve, ms));
   const after = cpuOf(apps);
-  const each = [...after.apps].map(([name, used]) => [name, ((used - before.apps.get(name)) * 1000) / (after.at - before.at)]).filter(([, rate]) => Number.isFinite(rate));
-  if (!each.length) return 'not measured (no /proc)';
-  const total = each.reduce((sum, [, rate]) => sum + rate, 0);
-  return `${total.toFixed(1)} ms/s (${each.map(([name, rate]) => `${name} ${rate.toFixed(1)}`).join(', ')})`;
+  // Per second of the window: cpuShares' unit of work is then one second.
+  return `ms per s: ${cpuShares(before, after, (after.at - before.at) / 1000)}`;
 }
 
 /** Resident memory of a process in MB (VmRSS); undefined off Linux. */

@@ -45,9 +45,8 @@ describe('webhook-delivery: organization.verification.updated', () => {
     expect(await service.app.get(PrismaClient).webhookProcessedEvent.count({ where: { eventId: event.id } })).toBe(1);
   });
 
-  /** An organization with one endpoint taking every event type (its secret is never read here). */
-  const withEndpoint = async (): Promise<string> => {
-    const organizationId = newId('organization');
+  /** Gives an organization (a new one by default) an endpoint taking every event type (its secret is never read here). */
+  const withEndpoint = async (organizationId = newId('organization')): Promise<string> => {
     await service.app.get(PrismaClient).webhookEndpoint.create({
       data: { id: newId('webhookEndpoint'), organizationId, url: 'https://hooks.example.com/verification', secretSealed: 'not read by the fan-out' },
     });
@@ -88,7 +87,7 @@ describe('webhook-delivery: organization.verification.updated', () => {
     expect((await prisma.webhookMessage.findMany({ where: { eventId: { in: ids } } })).map((row) => row.eventId)).toEqual([before.id]);
 
     // The organization registers an endpoint; the event that found none is delivered again (a retry, a replay).
-    await prisma.webhookEndpoint.create({ data: { id: newId('webhookEndpoint'), organizationId: lonely.aggregateId, url: 'https://hooks.example.com/late', secretSealed: 'not read by the fan-out' } });
+    await withEndpoint(lonely.aggregateId);
     expect(await consumer.handleAll([lonely, before])).toEqual(['ok', 'duplicate']);
     expect(await consumer.handleAll([lonely])).toEqual(['duplicate']);
     expect(await prisma.webhookMessage.count({ where: { eventId: { in: ids } } })).toBe(2);

@@ -50,9 +50,8 @@ export class FanOutEventUseCase {
     return messageOf(event, endpoints, this.ids.next('webhookMessage'), this.clock.now());
   }
 
-  /** The deliveries go to the worker with the message; a message due to no endpoint announces nothing. */
+  /** The deliveries go to the worker with the message (only a message due to some endpoint is written). */
   private async announce(message: WebhookMessage): Promise<void> {
-    if (!message.deliveries.length) return;
     await this.outbox.append('webhook-message.created', {
       messageId: message.id,
       eventType: message.eventType,
