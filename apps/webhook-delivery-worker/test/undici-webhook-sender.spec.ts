@@ -87,6 +87,14 @@ describe('UndiciWebhookSender (real HTTP on 127.0.0.1)', () => {
         case '/broken':
           response.writeHead(500, { 'retry-after': '7' }).end('broken');
           return;
+        case '/query?kept=yes':
+          response.writeHead(200).end('kept');
+          return;
+        case '/dribble':
+          // The status and a first chunk, then the body never ends.
+          response.writeHead(200, { 'content-type': 'text/plain' });
+          response.write('partial');
+          return;
         default:
           response.writeHead(404).end();
       }
@@ -169,6 +177,31 @@ describe('UndiciWebhookSender (real HTTP on 127.0.0.1)', () => {
       const result = await impatient.send({ ...REQUEST, url: `http://127.0.0.1:${silent.port}/hang` });
       expect(result).toMatchObject({ statusCode: null, error: 'timed out after 0.3 s', response: null, retryAfterMs: null, timedOut: true });
       expect(silent.requests).toHaveLength(1);
+    });
+
+    it('bounds the whole attempt, the body too: an answer whose body never ends is timed out', async () => {
+      const result = await impatient.send({ ...REQUEST, url: `http://127.0.0.1:${target.port}/dribble` });
+      expect(result).toMatchObject({ statusCode: null, error: 'timed out after 0.3 s', response: null, retryAfterMs: null, timedOut: true });
+    });
+
+    it('sends the query string with the path', async () => {
+      expect(await insecure.send({ ...REQUEST, url: `http://127.0.0.1:${target.port}/query?kept=yes` })).toMatchObject({ statusCode: 200, response: 'kept' });
+    });
+
+    it('keeps its connections for the next attempts after answers read to the end, not after one cut at 4 KB', async () => {
+      const keeping = new UndiciWebhookSender({ rules: { allowInsecure: true }, resolve: dns, timeoutMs: 5000 });
+      const slowDown = () => keeping.send({ ...REQUEST, url: `http://127.0.0.1:${target.port}/slow-down` });
+      try {
+        // An attempt sent as the one before ends may open a second connection: warm up first.
+        for (let attempt = 0; attempt < 3; attempt++) expect(await slowDown()).toMatchObject({ statusCode: 429 });
+        const warm = target.connections;
+        for (let attempt = 0; attempt < 5; attempt++) expect(await slowDown()).toMatchObject({ statusCode: 429 });
+        expect(target.connections).toBe(warm);
+        for (let attempt = 0; attempt < 3; attempt++) expect(await keeping.send({ ...REQUEST, url: `http://127.0.0.1:${target.port}/ok` })).toMatchObject({ statusCode: 200, response: 'x'.repeat(4096) });
+        expect(target.connections).toBeGreaterThan(warm);
+      } finally {
+        await keeping.close();
+      }
     });
 
     it('a refused connection is a result, not a throw', async () => {

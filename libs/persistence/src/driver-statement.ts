@@ -27,8 +27,12 @@ export async function sendOnDriver<Row extends QueryResultRow = QueryResultRow>(
  * whatever the session's time zone), a Decimal as its digits.
  */
 function driverValue(value: unknown): unknown {
+  // Most parameters are strings, numbers or arrays of them: passed on as they are, uncopied.
+  if (typeof value !== 'object' || value === null) return value;
   if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(driverValue);
+  if (Array.isArray(value)) return value.some(needsConversion) ? value.map(driverValue) : value;
   if (Prisma.Decimal.isDecimal(value)) return (value as Prisma.Decimal).toFixed();
   return value;
 }
+
+const needsConversion = (value: unknown): boolean => typeof value === 'object' && value !== null;

@@ -52,6 +52,16 @@ describe('raw statements on the driver', () => {
     }
   });
 
+  it('passes arrays as the statement needs them: Dates and Decimals inside converted, strings, numbers and nulls as they are', async () => {
+    const at = [new Date('2026-07-01T12:34:56.789Z'), null];
+    const amounts = [new Prisma.Decimal('0.000000000000000001'), new Prisma.Decimal('12345678901234567890.5')];
+    const { rows } = await sendOnDriver<{ at: string[]; amounts: string[]; ids: string[]; counts: number[] }>(
+      prisma,
+      Prisma.sql`SELECT (SELECT array_agg((t AT TIME ZONE 'UTC')::text) FROM unnest(${at}::timestamptz[]) t) AS at, ${amounts}::numeric[]::text[] AS amounts, ${['a', null, 'c']}::text[] AS ids, ${[1, 2]}::int[] AS counts`,
+    );
+    expect(rows).toEqual([{ at: ['2026-07-01 12:34:56.789', null], amounts: ['0.000000000000000001', '12345678901234567890.5'], ids: ['a', null, 'c'], counts: [1, 2] }]);
+  });
+
   it('goes to the driver outside a transaction and through the unit’s transaction inside an interactive unit', async () => {
     const host = new PrismaTransactionHost(prisma);
     // int8 tells the two paths apart: the driver reads it as text, Prisma as a bigint.
