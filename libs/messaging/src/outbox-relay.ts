@@ -36,6 +36,8 @@ export interface OutboxRelayOptions {
   maxAttempts?: number;
   /** The least time between the starts of two hand-offs (HAND_OFF_LINGER_MS). */
   handOffLingerMs?: number;
+  /** The same after a hand-off that carried many events (BUSY_HAND_OFF_LINGER_MS). */
+  busyHandOffLingerMs?: number;
   /** How long handed-off events wait to be marked published together (MARK_PUBLISHED_AFTER_MS). */
   markPublishedAfterMs?: number;
 }
@@ -44,6 +46,9 @@ export interface OutboxRelayOptions {
 const HAND_OFFS_IN_FLIGHT = 1;
 /** The least time between the starts of two hand-offs (see `scheduleFlush`). */
 export const HAND_OFF_LINGER_MS = 20;
+/** The same once a hand-off has carried `BUSY_HAND_OFF_EVENTS` or more: the writer is busy. */
+export const BUSY_HAND_OFF_LINGER_MS = 50;
+export const BUSY_HAND_OFF_EVENTS = 8;
 /**
  * How long the rows of events handed off wait to be marked published, so that the hand-offs of
  * this while share one UPDATE: at a low rate each commit goes out alone, and a statement of its
@@ -83,6 +88,7 @@ export class OutboxRelay {
   private flushTimer?: NodeJS.Timeout;
   private flushQueued = false;
   private lastFlushAt = 0;
+  private lastFlushSize = 0;
   /** Ids of events out in their queues whose rows are still to be marked published. */
   private unmarked: string[] = [];
   private markTimer?: NodeJS.Timeout;
@@ -143,11 +149,16 @@ export class OutboxRelay {
    * One hand-off in flight at a time, and the next at least `handOffLingerMs` after the one before
    * began: the events committed meanwhile go out together after it, so under load many commits
    * share one call per queue, and at a moderate rate (100 commits a second) the commits of those
-   * milliseconds share a job, which each subscriber takes and finishes once.
+   * milliseconds share a job, which each subscriber takes and finishes once. After a hand-off of
+   * many events the writer is busy, and the next waits `busyHandOffLingerMs`: a subscriber's job
+   * costs it about the same whatever it carries, so fewer, fuller jobs spare its CPU, for a few
+   * more milliseconds on each event when every event waits for its turn anyway.
    */
   private scheduleFlush(): void {
     if (this.flushTimer || this.flushQueued || this.flushes.size >= HAND_OFFS_IN_FLIGHT || !this.handedOff.length) return;
-    const wait = this.lastFlushAt + (this.options.handOffLingerMs ?? HAND_OFF_LINGER_MS) - Date.now();
+    const linger = this.options.handOffLingerMs ?? HAND_OFF_LINGER_MS;
+    const busyLinger = Math.max(linger, this.options.busyHandOffLingerMs ?? BUSY_HAND_OFF_LINGER_MS);
+    const wait = this.lastFlushAt + (this.lastFlushSize >= BUSY_HAND_OFF_EVENTS ? busyLinger : linger) - Date.now();
     if (wait > 0) {
       this.flushTimer = setTimeout(() => this.flush(), wait);
     } else {
@@ -164,6 +175,7 @@ export class OutboxRelay {
     if (!batch.length) return;
     this.handedOff = [];
     this.lastFlushAt = Date.now();
+    this.lastFlushSize = batch.length;
     const flush = this.publishHandedOff(batch).finally(() => {
       this.flushes.delete(flush);
       this.scheduleFlush();

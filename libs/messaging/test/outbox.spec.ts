@@ -17,6 +17,7 @@ import { createPrismaClient, Prisma, PrismaTransactionHost, PrismaUnitOfWork } f
 import { createLogger, DEFAULT_EVENT_MAX_ATTEMPTS, readPlatformConfig, runWithRequestId } from '@pfs/platform';
 import { carriedEventIds, eventually, isolateQueues, queuedEvent, statementsDuring } from '@pfs/testing';
 import {
+  BUSY_HAND_OFF_EVENTS,
   createRedisConnection,
   EVENT_BACKOFF_TYPE,
   EventConsumer,
@@ -25,6 +26,7 @@ import {
   PrismaEventOutbox,
   PrismaProcessedEventLog,
   type EventHandler,
+  type OutboxRelayOptions,
 } from '../src';
 import { otherLedgerHandlers } from './support/other-ledger-events';
 
@@ -331,8 +333,8 @@ function watchQueueing(hold: (calls: QueuedJobs[]) => Promise<void> = async () =
   };
 }
 
-function relayWithFirstHandOffHeld() {
-  const handed = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger });
+function relayWithFirstHandOffHeld(lingers: Pick<OutboxRelayOptions, 'handOffLingerMs' | 'busyHandOffLingerMs'> = {}) {
+  const handed = new OutboxRelay(prisma, { redisUrl: config.redisUrl, prefix, schema: SCHEMA, logger, ...lingers });
   const handing = new PrismaEventOutbox(host, 'organization', SCHEMA, new FixedClock(), (event) => handed.handOff(event));
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -502,6 +504,43 @@ describe('OutboxRelay', () => {
       }
       expect(relay.calls).toHaveLength(2 * subscriberQueues.length);
       for (const ids of relay.calls.slice(subscriberQueues.length)) expect([...ids].sort()).toEqual(later.map((event) => event.id).sort());
+    } finally {
+      await relay.done();
+    }
+  });
+
+  it('after a hand-off of many events, starts the next no sooner than the busy linger', async () => {
+    // No linger after a hand-off of few events, one longer than the test after one of many.
+    const relay = relayWithFirstHandOffHeld({ handOffLingerMs: 0, busyHandOffLingerMs: 60_000 });
+    try {
+      const first = await relay.append();
+      await relay.firstHeld();
+      // Committed while the first hand-off (one event) runs: the next one carries them all.
+      const many = await Promise.all(Array.from({ length: BUSY_HAND_OFF_EVENTS }, () => relay.append()));
+      relay.release();
+      for (const event of [first, ...many]) expect((await eventually(() => queuedEvent(ledgerEvents, event.id))).event).toEqual(event);
+      expect(relay.calls.slice(subscriberQueues.length).map((ids) => [...ids].sort())).toEqual(subscriberQueues.map(() => many.map((event) => event.id).sort()));
+
+      // After those many, the next commit waits for the busy linger (here: for stop).
+      const after = await relay.append();
+      expect(await queuedEvent(ledgerEvents, after.id)).toBeUndefined();
+      await relay.handed.stop();
+      expect((await queuedEvent(ledgerEvents, after.id))?.event).toEqual(after);
+    } finally {
+      await relay.done();
+    }
+  });
+
+  it('after a hand-off of few events, starts the next without the busy linger', async () => {
+    const relay = relayWithFirstHandOffHeld({ handOffLingerMs: 0, busyHandOffLingerMs: 60_000 });
+    try {
+      const first = await relay.append();
+      await relay.firstHeld();
+      relay.release();
+      expect((await eventually(() => queuedEvent(ledgerEvents, first.id))).event).toEqual(first);
+      // Out on its own, long before the busy linger would let it.
+      const next = await relay.append();
+      expect((await eventually(() => queuedEvent(ledgerEvents, next.id))).event).toEqual(next);
     } finally {
       await relay.done();
     }
