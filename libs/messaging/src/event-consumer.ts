@@ -135,6 +135,7 @@ export class EventConsumer {
   /** Each event's consumer span while it is handled (tracing on only). */
   private readonly spans = new WeakMap<EventEnvelope, TraceContext>();
   private batchesInFlight = 0;
+  private batchStartQueued = false;
   onOutcome?: EventOutcomeListener;
   /** Called once per event put into the dead-letter queue, with its type (the job's name). */
   onDeadLettered?: (event: string) => void;
@@ -296,13 +297,19 @@ export class EventConsumer {
 
   /**
    * A delivered event joins the next batch. While fewer than MAX_BATCHES_IN_FLIGHT batches run, a
-   * batch starts at once (one event alone waits for nothing); while they run, the events the
-   * worker takes meanwhile gather into the next one, so a busy consumer commits many per transaction.
+   * batch starts once the events delivered in the same turn have joined it (the events of a job of
+   * several all do; one event alone waits for nothing else); while they run, the events the worker
+   * takes meanwhile gather into the next one, so a busy consumer commits many per transaction.
    */
   private inBatch(event: EventEnvelope): Promise<HandledOutcome> {
     return new Promise<HandledOutcome>((resolve, reject) => {
       this.waiting.push({ event, resolve, reject });
-      this.startBatches();
+      if (this.batchStartQueued) return;
+      this.batchStartQueued = true;
+      queueMicrotask(() => {
+        this.batchStartQueued = false;
+        this.startBatches();
+      });
     });
   }
 

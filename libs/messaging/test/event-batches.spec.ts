@@ -1,9 +1,9 @@
 import { Queue } from 'bullmq';
-import { eventQueueName, type EventEnvelope } from '@pfs/contracts';
+import { EVENT_BATCH_JOB, eventQueueName, type EventBatchJobData, type EventEnvelope } from '@pfs/contracts';
 import { createPrismaClient, PrismaTransactionHost, PrismaUnitOfWork } from '@pfs/persistence';
 import { createLogger, readPlatformConfig } from '@pfs/platform';
 import { eventually, isolateQueues } from '@pfs/testing';
-import { createRedisConnection, EventConsumer, PrismaProcessedEventLog, type EventHandler } from '../src';
+import { createRedisConnection, eventBatchJobOptions, EventConsumer, PrismaProcessedEventLog, type EventHandler } from '../src';
 import { committed, createdEvent } from './support/ledger-inbox';
 import { otherLedgerHandlers } from './support/other-ledger-events';
 
@@ -92,6 +92,14 @@ describe('event batches', () => {
     expect(transactionOf.get(first!.id)).not.toBe(transactionOf.get(last!.id));
     const ids = [first!.id, bad!.id, last!.id];
     expect(await committed(prisma, [...ids, ...ids.map(effectId)])).toEqual([first!.id, last!.id, effectId(first!.id), effectId(last!.id)].sort());
+  });
+
+  it('through the queue: the events of one job of several, taken alone, commit in one transaction', async () => {
+    const together = Array.from({ length: 5 }, (_, index) => createdEvent(`together ${index}`));
+    const data: EventBatchJobData = { events: together };
+    await ledgerEvents.add(EVENT_BATCH_JOB, data, eventBatchJobOptions(together.map((event) => event.id), 3));
+    await eventually(async () => ((await committed(prisma, together.map((event) => effectId(event.id)))).length === together.length ? true : undefined), 20000);
+    expect(new Set(together.map((event) => transactionOf.get(event.id))).size).toBe(1);
   });
 
   it('through the queue: a burst is handled in fewer transactions than events, each event once; a poisoned one is retried while the rest complete', async () => {
