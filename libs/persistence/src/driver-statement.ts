@@ -28,11 +28,12 @@ export async function sendOnDriver<Row extends QueryResultRow = QueryResultRow>(
  */
 function driverValue(value: unknown): unknown {
   // Most parameters are strings, numbers or arrays of them: passed on as they are, uncopied.
-  if (typeof value !== 'object' || value === null) return value;
+  if (!mayNeedConversion(value)) return value;
   if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.some(needsConversion) ? value.map(driverValue) : value;
+  if (Array.isArray(value)) return value.some(mayNeedConversion) ? value.map(driverValue) : value;
   if (Prisma.Decimal.isDecimal(value)) return (value as Prisma.Decimal).toFixed();
   return value;
 }
 
-const needsConversion = (value: unknown): boolean => typeof value === 'object' && value !== null;
+/** Only objects (a Date, a Decimal, an array) are ever converted; strings, numbers and null never. */
+const mayNeedConversion = (value: unknown): value is object => typeof value === 'object' && value !== null;
