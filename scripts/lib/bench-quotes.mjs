@@ -23,7 +23,7 @@ const WARM_SECONDS = 2;
 /**
  * Quote + execute pairs through the full stack. Each client works its own account, funded
  * with FUNDING USDC by the faucet, and loops for `seconds`: POST /v1/quotes (gateway → quote
- * service, which asks the ledger for the account and the pricing, then stores the quote), then
+ * service, which reads the account and the tier from its own copies, then stores the quote), then
  * POST /v1/quotes/{id}/execute (gateway → quote service, which locks the quote row and has the
  * ledger post the trade as one journal entry in its own database, then completes the quote).
  * A pair counts when both answered 2xx; its latency runs from the create's start to the

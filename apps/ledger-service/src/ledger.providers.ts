@@ -1,15 +1,13 @@
-import type { Provider, Type } from '@nestjs/common';
-import { commandBusProvider, PLATFORM_CONFIG, type ServiceIdentity } from '@pfs/messaging';
-import { PrismaTransactionHost } from '@pfs/persistence';
+import type { Provider } from '@nestjs/common';
+import { cachedCopyProvider, commandBusProvider, PLATFORM_CONFIG, type ServiceIdentity } from '@pfs/messaging';
 import type { PlatformConfig } from '@pfs/platform';
 import { EnvLedgerSettings, standingCacheMs } from './adapters/config/env-ledger-settings';
 import { QueueBeneficiaryDirectory } from './adapters/beneficiary/queue-beneficiary-directory';
 import { PayoutSettlementSweeper } from './adapters/messaging/payout-settlement.sweeper';
-import { CachedOrganizationStandings, CachedOrganizationTiers } from './adapters/organization/cached-organization-copies';
+import { CachedOrganizationStandings } from './adapters/organization/cached-organization-copies';
 import { ProjectedOrganizationDirectory } from './adapters/organization/projected-organization-directory';
 import { QueueOrganizationDirectory } from './adapters/organization/queue-organization-directory';
 import { PrismaOrganizationStandings } from './adapters/persistence/prisma-organization-standings';
-import { PrismaOrganizationTiers } from './adapters/persistence/prisma-organization-tiers';
 import { PrismaAccountRepository } from './adapters/persistence/prisma-account.repository';
 import { PrismaFundingMethodRepository } from './adapters/persistence/prisma-funding-method.repository';
 import { PrismaJournal } from './adapters/persistence/prisma-journal';
@@ -23,7 +21,6 @@ import { Journal } from './application/ports/journal';
 import { LedgerSettings } from './application/ports/ledger-settings';
 import { OrganizationDirectory } from './application/ports/organization-directory';
 import { OrganizationStandings } from './application/ports/organization-standings';
-import { OrganizationTiers } from './application/ports/organization-tiers';
 import { PayoutRails } from './application/ports/payout-rail';
 import { TransactionRepository } from './application/ports/transaction.repository';
 import { AdvanceTransactionUseCase } from './application/use-cases/advance-transaction/advance-transaction.use-case';
@@ -33,9 +30,9 @@ import { ServicenetDirectory } from './application/ports/servicenet-directory';
 import { CreateTransferUseCase } from './application/use-cases/create-transfer/create-transfer.use-case';
 import { CreditFaucetUseCase } from './application/use-cases/credit-faucet/credit-faucet.use-case';
 import { GetAccountUseCase } from './application/use-cases/get-account/get-account.use-case';
-import { GetFeesUseCase } from './application/use-cases/get-fees/get-fees.use-case';
+import { ListPayoutFeesUseCase } from './application/use-cases/list-payout-fees/list-payout-fees.use-case';
 import { GetFundingMethodUseCase } from './application/use-cases/get-funding-method/get-funding-method.use-case';
-import { GetTradingTermsUseCase } from './application/use-cases/get-trading-terms/get-trading-terms.use-case';
+import { GetAccountHolderUseCase } from './application/use-cases/get-account-holder/get-account-holder.use-case';
 import { GetTradeUseCase } from './application/use-cases/get-trade/get-trade.use-case';
 import { GetTransactionUseCase } from './application/use-cases/get-transaction/get-transaction.use-case';
 import { ListAccountEntriesUseCase } from './application/use-cases/list-account-entries/list-account-entries.use-case';
@@ -44,7 +41,6 @@ import { ListTransactionsUseCase } from './application/use-cases/list-transactio
 import { OpenAccountUseCase } from './application/use-cases/open-account/open-account.use-case';
 import { OpenPrimaryAccountUseCase } from './application/use-cases/open-primary-account/open-primary-account.use-case';
 import { ProjectOrganizationStandingUseCase } from './application/use-cases/project-organization-standing/project-organization-standing.use-case';
-import { ProjectOrganizationTierUseCase } from './application/use-cases/project-organization-tier/project-organization-tier.use-case';
 import { PostTradeUseCase } from './application/use-cases/post-trade/post-trade.use-case';
 import { ProvisionFundingMethodsUseCase } from './application/use-cases/provision-funding-methods/provision-funding-methods.use-case';
 import { SettlePayoutsUseCase } from './application/use-cases/settle-payouts/settle-payouts.use-case';
@@ -58,13 +54,11 @@ export const LEDGER_PROVIDERS: Provider[] = [
   { provide: FundingMethodRepository, useClass: PrismaFundingMethodRepository },
   { provide: TransactionRepository, useClass: PrismaTransactionRepository },
   { provide: Journal, useClass: PrismaJournal },
-  // Standings and tiers from the ledger's own copies; the organization service is asked only for what a copy lacks.
+  // Standings from the ledger's own copy; the organization service is asked only for what the copy lacks.
   QueueOrganizationDirectory,
-  // Behind a short cache (STANDING_CACHE_MS): every money command and quote reads them.
+  // Behind a short cache (STANDING_CACHE_MS): every money command reads them.
   PrismaOrganizationStandings,
-  PrismaOrganizationTiers,
-  behindStandingCache(OrganizationStandings, PrismaOrganizationStandings, CachedOrganizationStandings),
-  behindStandingCache(OrganizationTiers, PrismaOrganizationTiers, CachedOrganizationTiers),
+  cachedCopyProvider(OrganizationStandings, PrismaOrganizationStandings, CachedOrganizationStandings, standingCacheMs),
   { provide: OrganizationDirectory, useClass: ProjectedOrganizationDirectory },
   { provide: ServicenetDirectory, useClass: QueueServicenetDirectory },
   { provide: BeneficiaryDirectory, useClass: QueueBeneficiaryDirectory },
@@ -83,7 +77,6 @@ export const LEDGER_PROVIDERS: Provider[] = [
   ListAccountEntriesUseCase,
   OpenPrimaryAccountUseCase,
   ProjectOrganizationStandingUseCase,
-  ProjectOrganizationTierUseCase,
   ProvisionFundingMethodsUseCase,
   GetFundingMethodUseCase,
   CreditFaucetUseCase,
@@ -92,27 +85,11 @@ export const LEDGER_PROVIDERS: Provider[] = [
   ListTransactionsUseCase,
   GetTransactionUseCase,
   AdvanceTransactionUseCase,
-  GetFeesUseCase,
-  GetTradingTermsUseCase,
+  ListPayoutFeesUseCase,
+  GetAccountHolderUseCase,
   PostTradeUseCase,
   CreateTransferUseCase,
   SettlePayoutsUseCase,
   PayoutSettlementSweeper,
   PayoutRailsAnnouncer,
 ];
-
-/** `port` served by the copy `copy` behind `Cached` for STANDING_CACHE_MS, or by the copy alone when that is 0. */
-function behindStandingCache<T>(
-  port: abstract new () => T,
-  copy: Type<T>,
-  Cached: new (copy: T, host: PrismaTransactionHost, ttlMs: number) => T,
-): Provider {
-  return {
-    provide: port,
-    useFactory: (inner: T, host: PrismaTransactionHost) => {
-      const ttlMs = standingCacheMs();
-      return ttlMs ? new Cached(inner, host, ttlMs) : inner;
-    },
-    inject: [copy, PrismaTransactionHost],
-  };
-}

@@ -4,12 +4,11 @@ import { statementsDuring, testDatabaseUrl } from '@pfs/testing';
 import { PrismaAccountRepository } from '../src/adapters/persistence/prisma-account.repository';
 import { PrismaFundingMethodRepository } from '../src/adapters/persistence/prisma-funding-method.repository';
 import { PrismaOrganizationStandings } from '../src/adapters/persistence/prisma-organization-standings';
-import { PrismaOrganizationTiers } from '../src/adapters/persistence/prisma-organization-tiers';
 import { Account } from '../src/domain/account';
 
 /*
  * The hot reads (an account for GET /v1/accounts/{id}, a deposit target for every faucet call, an
- * account's owner, an organization's standing and tier for every money command and quote) made
+ * account's owner, an organization's standing for every money command) made
  * together share one statement, and each caller still gets its own answer.
  */
 describe('hot reads made together (real PostgreSQL)', () => {
@@ -17,7 +16,6 @@ describe('hot reads made together (real PostgreSQL)', () => {
   let accounts: PrismaAccountRepository;
   let methods: PrismaFundingMethodRepository;
   let standings: PrismaOrganizationStandings;
-  let tiers: PrismaOrganizationTiers;
   let host: PrismaTransactionHost;
   const organizationId = newId('organization');
   const now = new Date(Date.UTC(2026, 10, 27, 9, 0, 0));
@@ -29,7 +27,6 @@ describe('hot reads made together (real PostgreSQL)', () => {
     accounts = new PrismaAccountRepository(host);
     methods = new PrismaFundingMethodRepository(host);
     standings = new PrismaOrganizationStandings(host);
-    tiers = new PrismaOrganizationTiers(host);
     for (let index = 0; index < 3; index++) {
       const account = new Account(newId('account'), organizationId, `Reads ${index}`, null, index === 0, 'ACTIVE', [], [], now, now);
       await accounts.openIfAbsent(account);
@@ -81,14 +78,11 @@ describe('hot reads made together (real PostgreSQL)', () => {
     ]);
   });
 
-  it('owners, standings and tiers read together: one statement each, each caller its own answer; inside a transaction, on it', async () => {
-    const [approved, pending, untiered] = [newId('organization'), newId('organization'), newId('organization')];
+  it('owners and standings read together: one statement each, each caller its own answer; inside a transaction, on it', async () => {
+    const [approved, pending] = [newId('organization'), newId('organization')];
     const standing = (id: string, verificationStatus: 'APPROVED' | 'PENDING') => ({ organizationId: id, verificationStatus, parentOrganizationId: null, parentHoldsActiveLoa: false, referrerOrganizationId: null });
     await standings.apply(standing(approved, 'APPROVED'), 1);
     await standings.apply(standing(pending, 'PENDING'), 1);
-    const gold = { key: 'gold', label: 'Gold', spreadBps: 20, referrerShareBps: 1000 };
-    await tiers.apply(approved, gold, 1);
-    await tiers.apply(untiered, null, 1);
 
     let answers: unknown[] = [];
     const sent = await statementsDuring(async () => {
@@ -98,21 +92,15 @@ describe('hot reads made together (real PostgreSQL)', () => {
         standings.find(pending),
         standings.find('org_missing'),
         standings.find(approved),
-        tiers.find(approved),
-        tiers.find(untiered),
-        tiers.find('org_missing'),
       ]);
     });
-    expect(sent).toHaveLength(3);
+    expect(sent).toHaveLength(2);
     expect(answers).toEqual([
       { organizationId, status: 'ACTIVE' },
       null,
       standing(pending, 'PENDING'),
       null,
       standing(approved, 'APPROVED'),
-      gold,
-      null,
-      undefined,
     ]);
     // Inside a unit of work the read is the unit's own: it sees the unit's uncommitted write.
     const inside = await host.run(async () => {

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DomainError, newId, type EventEnvelope, type OrganizationStanding, type SubOrgTier, type VerificationStatus } from '@pfs/contracts';
+import { DomainError, newId, type EventEnvelope, type OrganizationStanding, type VerificationStatus } from '@pfs/contracts';
 import { commandConsumerProvider, EventConsumer, eventConsumerProvider, ServiceRuntimeModule } from '@pfs/messaging';
 import { isolateQueues, startServiceUnderTest, type ServiceUnderTest } from '@pfs/testing';
 import { LEDGER_COMMAND_HANDLERS } from '../src/adapters/messaging/ledger.command-handlers';
@@ -7,7 +7,6 @@ import { LEDGER_EVENT_HANDLERS } from '../src/adapters/messaging/ledger.event-ha
 import { QueueOrganizationDirectory } from '../src/adapters/organization/queue-organization-directory';
 import { BeneficiaryDirectory } from '../src/application/ports/beneficiary-directory';
 import { OrganizationStandings } from '../src/application/ports/organization-standings';
-import { OrganizationTiers } from '../src/application/ports/organization-tiers';
 import { OpenPrimaryAccountUseCase } from '../src/application/use-cases/open-primary-account/open-primary-account.use-case';
 import { LEDGER_PROVIDERS, LEDGER_SERVICE } from '../src/ledger.providers';
 import { InMemoryBeneficiaryDirectory } from './support/in-memory/in-memory-beneficiary-directory';
@@ -19,9 +18,7 @@ const SLOW = { requestId: 'req_00000000000000000000000000000022', timeoutMs: 600
 /** The organization service as the ledger asks it: answers set by the test, every question counted. */
 class CountingOwner extends QueueOrganizationDirectory {
   readonly answers = new Map<string, OrganizationStanding>();
-  readonly tiers = new Map<string, SubOrgTier | null>();
   asked = 0;
-  askedTier = 0;
 
   constructor() {
     super(undefined as never);
@@ -32,11 +29,6 @@ class CountingOwner extends QueueOrganizationDirectory {
     const answer = this.answers.get(organizationId);
     if (!answer) throw new DomainError('organization_not_found', `No organization ${organizationId} was found.`);
     return answer;
-  }
-
-  override async effectiveTier(organizationId: string): Promise<SubOrgTier | null> {
-    this.askedTier += 1;
-    return this.tiers.get(organizationId) ?? null;
   }
 }
 
@@ -153,56 +145,5 @@ describe('ledger: its own copy of organization standings (PostgreSQL, Redis)', (
     expect(await consumer.handle(updated(standingOf(org.organizationId, 'APPROVED'), 2))).toBe('ok');
     await faucet(org);
     expect(owner.asked - before).toBe(1);
-  });
-
-  describe('the tier in force, from its own copy', () => {
-    const VIP: SubOrgTier = { key: 'vip', label: 'VIP', spreadBps: 30, referrerShareBps: 30 };
-    const PREFERRED: SubOrgTier = { key: 'preferred', label: 'Preferred', spreadBps: 60, referrerShareBps: 20 };
-    const assigned = (organizationId: string, tier: SubOrgTier | null, sequence: number): EventEnvelope<'organization.tier.assigned'> => ({
-      id: newId('event'),
-      type: 'organization.tier.assigned',
-      source: 'organization',
-      occurredAt: '2026-11-26T10:00:00.000Z',
-      requestId: null,
-      aggregateId: organizationId,
-      sequence,
-      data: { organizationId, tier, assignedAt: '2026-11-26T10:00:00.000Z' },
-    });
-    const fees = (organizationId: string) => service.bus.send('ledger', 'fees.get', { organizationId }, SLOW);
-
-    it('asks the owner about an organization it has not heard of once, the default included, then prices from its copy', async () => {
-      const org = await organization('APPROVED');
-      const before = owner.askedTier;
-      for (let i = 0; i < 3; i += 1) expect(await fees(org.organizationId)).toMatchObject({ tier: null, spreadBps: 100, referrerShareBps: 0 });
-      expect(owner.askedTier - before).toBe(1);
-    });
-
-    it('takes the newest assignment whatever order events arrive in, and GET /v1/fees shows it without asking', async () => {
-      const org = await organization('APPROVED');
-      const consumer = service.app.get(EventConsumer);
-      const before = owner.askedTier;
-      const events = [assigned(org.organizationId, PREFERRED, 3), assigned(org.organizationId, null, 4), assigned(org.organizationId, VIP, 5)];
-      for (const event of [events[2], events[0], events[1]]) expect(await consumer.handle(event)).toBe('ok');
-      expect(await consumer.handle(events[2])).toBe('duplicate');
-      expect(await fees(org.organizationId)).toMatchObject({ tier: { key: 'vip', label: 'VIP' }, spreadBps: 30, referrerShareBps: 30 });
-      expect(await consumer.handle(assigned(org.organizationId, null, 6))).toBe('ok');
-      expect(await fees(org.organizationId)).toMatchObject({ tier: null, spreadBps: 100, referrerShareBps: 0 });
-      expect(owner.askedTier - before).toBe(0);
-    });
-
-    it('an answer remembered from the owner never overwrites an event taken meanwhile, and any event replaces the answer', async () => {
-      const org = await organization('APPROVED');
-      const consumer = service.app.get(EventConsumer);
-      const tiers = service.app.get(OrganizationTiers);
-      expect(await consumer.handle(assigned(org.organizationId, VIP, 3))).toBe('ok');
-      await tiers.rememberIfAbsent(org.organizationId, PREFERRED);
-      expect(await tiers.find(org.organizationId)).toEqual(VIP);
-
-      const other = await organization('APPROVED');
-      owner.tiers.set(other.organizationId, PREFERRED);
-      expect(await fees(other.organizationId)).toMatchObject({ tier: { key: 'preferred' }, spreadBps: 60 });
-      expect(await consumer.handle(assigned(other.organizationId, VIP, 1))).toBe('ok');
-      expect(await tiers.find(other.organizationId)).toEqual(VIP);
-    });
   });
 });

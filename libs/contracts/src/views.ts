@@ -239,15 +239,19 @@ export interface FeesView {
   payoutFees: PayoutFeeView[];
 }
 
-/**
- * What a quote depends on that the ledger knows, asked in one question: the account's status
- * (null when it is not the organization's, as for none) and the pricing in force (the tier's,
- * or the platform default).
- */
-export interface TradingTermsView {
-  accountStatus: AccountStatus | null;
+/** The pricing in force for an organization: its tier's, or the platform default with no referrer share. */
+export interface PricingView {
+  /** The tier in force, or null for platform default pricing. */
+  tier: { key: string; label: string } | null;
   spreadBps: number;
   referrerShareBps: number;
+}
+
+/** Which organization holds an account, and the account's status: what a quote is checked by. */
+export interface AccountHolderView {
+  accountId: string;
+  organizationId: string;
+  status: AccountStatus;
 }
 
 /** What the ledger needs to know about an organization when it moves money (its own facts live in the organization service). */

@@ -35,8 +35,8 @@ describe('the command contract', () => {
       'transactions.list',
       'transactions.get',
       'transactions.advance',
-      'fees.get',
-      'trading-terms.get',
+      'payout-fees.list',
+      'account-holders.get',
       'trades.post',
       'trades.get',
       'transfers.create',
@@ -98,7 +98,7 @@ describe('the event contract', () => {
     expect(Object.keys(EVENT_SUBSCRIBERS).sort()).toEqual(Object.keys(EVENT_SCHEMAS).sort());
     for (const subscribers of Object.values(EVENT_SUBSCRIBERS)) expect(subscribers.length).toBeGreaterThan(0);
     expect(subscribedEventTypes('ledger')).toContain('organization.created');
-    expect(EVENT_SUBSCRIBER_SERVICES).toEqual(['organization', 'ledger', 'webhook-delivery', 'webhook-delivery-worker']);
+    expect(EVENT_SUBSCRIBER_SERVICES).toEqual(['organization', 'ledger', 'quote', 'webhook-delivery', 'webhook-delivery-worker']);
   });
 
   it('accepts a well-formed envelope', () => {

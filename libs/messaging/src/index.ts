@@ -20,3 +20,4 @@ export * from './service-metrics';
 export * from './event-retry';
 export * from './sweep-lease';
 export * from './queued-jobs';
+export * from './cached-copy.provider';

@@ -6,3 +6,4 @@ export * from './keyset-page';
 export * from './decimal-column';
 export * from './driver-statement';
 export * from './batched-reads';
+export * from './recent-reads';

@@ -26,7 +26,12 @@ export class FeesController {
   @ApiOkResponse({ description: 'The effective pricing.', type: FeesDto, headers: REQUEST_ID_RESPONSE_HEADER })
   @OnBehalfOf('creator_or_loa')
   @ApiErrors()
-  get(@ActingOrganizationId() organizationId: string, @CommandOrigin() origin: CommandOrigin, @Query() _query: NoQueryDto): Promise<FeesView> {
-    return this.bus.send('ledger', 'fees.get', { organizationId }, origin);
+  async get(@ActingOrganizationId() organizationId: string, @CommandOrigin() origin: CommandOrigin, @Query() _query: NoQueryDto): Promise<FeesView> {
+    // The spread from the service that prices quotes, so the two never disagree; the payout fees from the ledger, which charges them.
+    const [pricing, payoutFees] = await Promise.all([
+      this.bus.send('quote', 'pricing.get', { organizationId }, origin),
+      this.bus.send('ledger', 'payout-fees.list', {}, origin),
+    ]);
+    return { object: 'fees', organizationId, ...pricing, payoutFees };
   }
 }

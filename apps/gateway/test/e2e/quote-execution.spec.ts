@@ -533,7 +533,7 @@ describe('quote execution (end to end)', () => {
       expect((await post(`/v1/sandbox/organizations/${client.organizationId}/verification`, client.apiKey, { status: 'APPROVED' })).status).toBe(200);
       await accountOpened(client.apiKey, client.accountId);
 
-      // Without a tier its referrer share is the default 0 (GET /v1/fees, the ledger's fees.get). A referred
+      // Without a tier its referrer share is the default 0 (GET /v1/fees, from the pricing quotes are made by). A referred
       // organization has no creator to set its tier: the platform's operator does, with the CLI.
       expect((await call('/v1/fees', { key: client.apiKey })).json()).toMatchObject({ tier: null, spreadBps: 100, referrerShareBps: 0 });
       expect(await e2e.cli('tier:assign', '--org', client.organizationId, '--tier', 'preferred')).toMatchObject({ organizationId: client.organizationId, tier: { key: 'preferred' } });

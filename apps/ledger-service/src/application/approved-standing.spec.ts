@@ -1,4 +1,4 @@
-import type { OrganizationStanding, SubOrgTier, VerificationStatus } from '@pfs/contracts';
+import type { OrganizationStanding, VerificationStatus } from '@pfs/contracts';
 import { approvedStanding } from './approved-standing';
 import { OrganizationDirectory } from './ports/organization-directory';
 
@@ -16,10 +16,6 @@ class LaggingDirectory extends OrganizationDirectory {
     this.confirmations += 1;
     this.copy = this.owner;
     return this.of(organizationId, this.owner);
-  }
-
-  async effectiveTier(): Promise<SubOrgTier | null> {
-    return null;
   }
 
   private of(organizationId: string, verificationStatus: VerificationStatus): OrganizationStanding {

@@ -7,11 +7,11 @@ import {
   TRANSACTION_TYPES,
   type AccountEntryView,
   type AccountView,
-  type FeesView,
+  type AccountHolderView,
   type FundingMethodView,
   type PageView,
+  type PayoutFeeView,
   type TradePostingView,
-  type TradingTermsView,
   type TransactionView,
 } from '../views';
 import { mutation, pageRequestSchema, query } from './command-definition';
@@ -102,10 +102,10 @@ export const ledgerCommands = {
   'transactions.advance': mutation(
     z.object({ organizationId: z.string(), transactionId: z.string(), action: z.enum(TRANSACTION_ACTIONS) }),
   ).returns<TransactionView>(),
-  /** The organization's effective pricing: its spread and referrer share, and the payout fees. */
-  'fees.get': query(z.object({ organizationId: z.string() })).returns<FeesView>(),
-  /** What a quote is priced and checked by: the account's status and the pricing in force, in one answer. */
-  'trading-terms.get': query(z.object({ organizationId: z.string(), accountId: z.string() })).returns<TradingTermsView>(),
+  /** The payout fee per rail and asset, the schedule payouts are charged by (GET /v1/fees shows it beside the quote service's pricing). */
+  'payout-fees.list': query(z.object({})).returns<PayoutFeeView[]>(),
+  /** Which organization holds an account and its status, or null for an unknown account: the quote service's copy asks on a miss. */
+  'account-holders.get': query(z.object({ accountId: z.string() })).returns<AccountHolderView | null>(),
   /** Executes a quote's trade as ONE journal entry; `quoteId` is the operation id: at most one trade per quote, ever. */
   'trades.post': mutation(
     z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUOTE_STATUSES, type PageView, type QuoteView, type TransactionView } from '../views';
+import { QUOTE_STATUSES, type PageView, type PricingView, type QuoteView, type TransactionView } from '../views';
 import { mutation, pageRequestSchema, query } from './command-definition';
 import { systemCommands } from './system';
 
@@ -32,4 +32,6 @@ export const quoteCommands = {
    * with the same one trade.
    */
   'quotes.execute': mutation(z.object({ organizationId: z.string(), quoteId: z.string() })).returns<TransactionView>(),
+  /** The spread and referrer share quotes are priced by now (GET /v1/fees shows them): one source for both. */
+  'pricing.get': query(z.object({ organizationId: z.string() })).returns<PricingView>(),
 } as const;

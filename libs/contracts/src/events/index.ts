@@ -30,7 +30,7 @@ export const EVENT_SCHEMAS = {
   }),
   /**
    * The pricing tier now in force for an organization (null: the platform default), after every
-   * assignment or removal: the ledger keeps its own copy from these, so pricing a quote or showing
+   * assignment or removal: the quote service keeps its own copy from these, so pricing a quote or showing
    * the fees asks no other service.
    */
   'organization.tier.assigned': z.object({
@@ -179,7 +179,7 @@ export type DomainEvent = { [T in EventType]: EventEnvelope<T> }[EventType];
 export const EVENT_SUBSCRIBERS: { [T in EventType]: readonly ServiceName[] } = {
   'organization.created': ['ledger'],
   'organization.standing.updated': ['ledger'],
-  'organization.tier.assigned': ['ledger'],
+  'organization.tier.assigned': ['quote'],
   'organization.verification.updated': ['webhook-delivery'],
   'funding-methods.provisioned': ['organization'],
   'transaction.status.updated': ['webhook-delivery'],

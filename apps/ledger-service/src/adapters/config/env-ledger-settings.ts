@@ -5,14 +5,12 @@ import { parseDuration } from './duration';
 
 /**
  * FAUCET_MAX_AMOUNT (default 1000000, major units per call), PAYOUT_FEES (see PayoutFeeSchedule),
- * DEFAULT_SPREAD_BPS (default 100), SANDBOX_AUTO_SETTLE (`true` or `false`, default true) and
- * SANDBOX_SETTLE_DELAY (a duration such as `2s` or `500ms`, default `2s`). Read once; anything
+ * SANDBOX_AUTO_SETTLE (`true` or `false`, default true) and SANDBOX_SETTLE_DELAY (a duration such as `2s` or `500ms`, default `2s`). Read once; anything
  * malformed stops the service at start.
  */
 export class EnvLedgerSettings extends LedgerSettings {
   readonly faucetMaxAmount: Big;
   readonly payoutFees: PayoutFeeSchedule;
-  readonly defaultSpreadBps: number;
   readonly sandboxAutoSettle: boolean;
   readonly sandboxSettleDelayMs: number;
 
@@ -25,9 +23,6 @@ export class EnvLedgerSettings extends LedgerSettings {
     if (!isDecimalString(cap) || new Big(cap).lte(0)) throw new Error(`FAUCET_MAX_AMOUNT must be a positive decimal, not "${cap}"`);
     this.faucetMaxAmount = new Big(cap);
     this.payoutFees = PayoutFeeSchedule.parse(env.PAYOUT_FEES ?? PayoutFeeSchedule.DEFAULT);
-    const spread = env.DEFAULT_SPREAD_BPS ?? '100';
-    if (!/^[0-9]{1,4}$/.test(spread) || Number(spread) > 10000) throw new Error(`DEFAULT_SPREAD_BPS must be 0–10000, not "${spread}"`);
-    this.defaultSpreadBps = Number(spread);
     const autoSettle = env.SANDBOX_AUTO_SETTLE ?? 'true';
     if (autoSettle !== 'true' && autoSettle !== 'false') throw new Error(`SANDBOX_AUTO_SETTLE must be true or false, not "${autoSettle}"`);
     this.sandboxAutoSettle = autoSettle === 'true';
@@ -37,7 +32,7 @@ export class EnvLedgerSettings extends LedgerSettings {
 
 /**
  * STANDING_CACHE_MS (default 250; 0 turns the cache off): how long a ledger process reuses an
- * organization's standing and tier read from its copies. A change taken by another replica
+ * organization's standing read from its copy. A change taken by another replica
  * reaches this one's decisions within it.
  */
 export function standingCacheMs(env: NodeJS.ProcessEnv = process.env): number {

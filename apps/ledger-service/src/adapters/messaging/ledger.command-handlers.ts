@@ -4,12 +4,12 @@ import { CreatePayoutUseCase } from '../../application/use-cases/create-payout/c
 import { CreateTransferUseCase } from '../../application/use-cases/create-transfer/create-transfer.use-case';
 import { CreditFaucetUseCase } from '../../application/use-cases/credit-faucet/credit-faucet.use-case';
 import { GetAccountUseCase } from '../../application/use-cases/get-account/get-account.use-case';
-import { GetFeesUseCase } from '../../application/use-cases/get-fees/get-fees.use-case';
+import { GetAccountHolderUseCase } from '../../application/use-cases/get-account-holder/get-account-holder.use-case';
 import { GetFundingMethodUseCase } from '../../application/use-cases/get-funding-method/get-funding-method.use-case';
-import { GetTradingTermsUseCase } from '../../application/use-cases/get-trading-terms/get-trading-terms.use-case';
 import { GetTransactionUseCase } from '../../application/use-cases/get-transaction/get-transaction.use-case';
 import { ListAccountEntriesUseCase } from '../../application/use-cases/list-account-entries/list-account-entries.use-case';
 import { ListAccountsUseCase } from '../../application/use-cases/list-accounts/list-accounts.use-case';
+import { ListPayoutFeesUseCase } from '../../application/use-cases/list-payout-fees/list-payout-fees.use-case';
 import { ListTransactionsUseCase } from '../../application/use-cases/list-transactions/list-transactions.use-case';
 import { OpenAccountUseCase } from '../../application/use-cases/open-account/open-account.use-case';
 import { OpenPrimaryAccountUseCase } from '../../application/use-cases/open-primary-account/open-primary-account.use-case';
@@ -37,8 +37,8 @@ export const LEDGER_COMMAND_HANDLERS = commandHandlers('ledger', {
   'transactions.list': ListTransactionsUseCase,
   'transactions.get': GetTransactionUseCase,
   'transactions.advance': AdvanceTransactionUseCase,
-  'fees.get': GetFeesUseCase,
-  'trading-terms.get': GetTradingTermsUseCase,
+  'payout-fees.list': ListPayoutFeesUseCase,
+  'account-holders.get': GetAccountHolderUseCase,
   'trades.post': PostTradeUseCase,
   'trades.get': GetTradeUseCase,
   'transfers.create': CreateTransferUseCase,

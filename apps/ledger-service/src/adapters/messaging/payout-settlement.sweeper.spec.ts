@@ -34,14 +34,14 @@ describe('PayoutSettlementSweeper', () => {
 
   it('runs a pass every half SANDBOX_SETTLE_DELAY in the sandbox', async () => {
     // 200 ms: a pass every 100 ms, so ten in one second.
-    expect(await passesWithin(new FixedLedgerSettings('sandbox', {}, 100, true, 200), 1000)).toBe(10);
+    expect(await passesWithin(new FixedLedgerSettings('sandbox', {}, true, 200), 1000)).toBe(10);
   });
 
   it('never runs with SANDBOX_AUTO_SETTLE=false: a payout stays where it is until the sandbox drive endpoint moves it', async () => {
-    expect(await passesWithin(new FixedLedgerSettings('sandbox', {}, 100, false, 200), 60000)).toBe(0);
+    expect(await passesWithin(new FixedLedgerSettings('sandbox', {}, false, 200), 60000)).toBe(0);
   });
 
   it('never runs outside the sandbox', async () => {
-    expect(await passesWithin(new FixedLedgerSettings('production', {}, 100, true, 200), 60000)).toBe(0);
+    expect(await passesWithin(new FixedLedgerSettings('production', {}, true, 200), 60000)).toBe(0);
   });
 });

@@ -1,8 +1,7 @@
-import type { OrganizationStanding, SubOrgTier } from '@pfs/contracts';
+import type { OrganizationStanding } from '@pfs/contracts';
 import type { PrismaTransactionHost } from '@pfs/persistence';
 import { OrganizationStandings } from '../../application/ports/organization-standings';
-import { OrganizationTiers } from '../../application/ports/organization-tiers';
-import { CachedOrganizationStandings, CachedOrganizationTiers } from './cached-organization-copies';
+import { CachedOrganizationStandings } from './cached-organization-copies';
 
 const standing = (verificationStatus: OrganizationStanding['verificationStatus']): OrganizationStanding => ({
   organizationId: 'org_1',
@@ -106,33 +105,5 @@ describe('CachedOrganizationStandings', () => {
     expect(await cached.find('org_unknown')).toBeNull();
     expect(await cached.find('org_unknown')).toBeNull();
     expect(copy.reads).toBe(reads + 3);
-  });
-});
-
-describe('CachedOrganizationTiers', () => {
-  it('keeps the default pricing (no tier) like a tier, but not an organization the copy has never heard of', async () => {
-    const tiers = new Map<string, SubOrgTier | null>([['org_default', null]]);
-    let reads = 0;
-    const copy = new (class extends OrganizationTiers {
-      async apply(organizationId: string, tier: SubOrgTier | null): Promise<boolean> {
-        tiers.set(organizationId, tier);
-        return true;
-      }
-      async find(organizationId: string): Promise<SubOrgTier | null | undefined> {
-        reads += 1;
-        return tiers.get(organizationId);
-      }
-      async rememberIfAbsent(): Promise<void> {}
-    })();
-    const cached = new CachedOrganizationTiers(copy, fakeHost() as unknown as PrismaTransactionHost, 60_000);
-    expect(await cached.find('org_default')).toBeNull();
-    expect(await cached.find('org_default')).toBeNull();
-    expect(await cached.find('org_new')).toBeUndefined();
-    expect(await cached.find('org_new')).toBeUndefined();
-    expect(reads).toBe(3);
-
-    const tier = { tierId: 'tier_1', spreadBps: 50, referrerShareBps: 2000 } as unknown as SubOrgTier;
-    await cached.apply('org_default', tier, 3);
-    expect(await cached.find('org_default')).toEqual(tier);
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { OrganizationStanding, SubOrgTier } from '@pfs/contracts';
+import type { OrganizationStanding } from '@pfs/contracts';
 import { CommandBus, withinCurrentCommand } from '@pfs/messaging';
 
 /**
@@ -15,9 +15,5 @@ export class QueueOrganizationDirectory {
 
   standing(organizationId: string): Promise<OrganizationStanding> {
     return this.bus.send('organization', 'organization-standing.get', { organizationId }, withinCurrentCommand());
-  }
-
-  effectiveTier(organizationId: string): Promise<SubOrgTier | null> {
-    return this.bus.send('organization', 'sub-org-tiers.get-effective', { organizationId }, withinCurrentCommand());
   }
 }

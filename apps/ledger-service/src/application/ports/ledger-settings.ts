@@ -7,8 +7,6 @@ export abstract class LedgerSettings {
   /** The most one faucet call may credit, in major units of the asset (FAUCET_MAX_AMOUNT). */
   abstract readonly faucetMaxAmount: Big;
   abstract readonly payoutFees: PayoutFeeSchedule;
-  /** Spread without a tier, in basis points (api-decisions §6). */
-  abstract readonly defaultSpreadBps: number;
   /** Sandbox: whether payouts move by themselves (SANDBOX_AUTO_SETTLE, default true). */
   abstract readonly sandboxAutoSettle: boolean;
   /** Sandbox: how long a payout waits in EXPECTED, then in LOCKED, before its next move (SANDBOX_SETTLE_DELAY, default 2s). */

@@ -1,4 +1,4 @@
-import type { OrganizationStanding, SubOrgTier } from '@pfs/contracts';
+import type { OrganizationStanding } from '@pfs/contracts';
 
 /** What the ledger needs to know about organizations, which the organization service owns. */
 export abstract class OrganizationDirectory {
@@ -10,6 +10,4 @@ export abstract class OrganizationDirectory {
   abstract standing(organizationId: string): Promise<OrganizationStanding>;
   /** The owner's answer, now, which the copy takes too: asked before a refusal rests on the copy. */
   abstract confirmedStanding(organizationId: string): Promise<OrganizationStanding>;
-  /** The pricing tier in force now, or null for default pricing. */
-  abstract effectiveTier(organizationId: string): Promise<SubOrgTier | null>;
 }

@@ -9,7 +9,6 @@ export class FixedLedgerSettings extends LedgerSettings {
   constructor(
     readonly environment: ServiceEnvironment = 'sandbox',
     options: { faucetMaxAmount?: string; payoutFees?: string } = {},
-    readonly defaultSpreadBps = 100,
     readonly sandboxAutoSettle = true,
     readonly sandboxSettleDelayMs = 2000,
   ) {

@@ -3,9 +3,9 @@ import { InMemoryEventOutbox, InMemoryUnitOfWork, ManualClock, SeededRandomSourc
 import { AdvanceTransactionUseCase } from '../../../src/application/use-cases/advance-transaction/advance-transaction.use-case';
 import { CreatePayoutUseCase } from '../../../src/application/use-cases/create-payout/create-payout.use-case';
 import { CreditFaucetUseCase } from '../../../src/application/use-cases/credit-faucet/credit-faucet.use-case';
-import { GetFeesUseCase } from '../../../src/application/use-cases/get-fees/get-fees.use-case';
-import { GetTradingTermsUseCase } from '../../../src/application/use-cases/get-trading-terms/get-trading-terms.use-case';
+import { GetAccountHolderUseCase } from '../../../src/application/use-cases/get-account-holder/get-account-holder.use-case';
 import { GetTransactionUseCase } from '../../../src/application/use-cases/get-transaction/get-transaction.use-case';
+import { ListPayoutFeesUseCase } from '../../../src/application/use-cases/list-payout-fees/list-payout-fees.use-case';
 import { ListAccountEntriesUseCase } from '../../../src/application/use-cases/list-account-entries/list-account-entries.use-case';
 import { ListTransactionsUseCase } from '../../../src/application/use-cases/list-transactions/list-transactions.use-case';
 import { OpenAccountUseCase } from '../../../src/application/use-cases/open-account/open-account.use-case';
@@ -64,8 +64,8 @@ export function ledgerInMemory(options: { environment?: ServiceEnvironment; fauc
     openAccount: new OpenAccountUseCase(unitOfWork, accounts, ids, clock),
     updateAccount: new UpdateAccountUseCase(unitOfWork, accounts, clock),
     listAccountEntries: new ListAccountEntriesUseCase(accounts, journal, cursors),
-    getFees: new GetFeesUseCase(directory, settings),
-    getTradingTerms: new GetTradingTermsUseCase(accounts, directory, settings),
+    listPayoutFees: new ListPayoutFeesUseCase(settings),
+    getAccountHolder: new GetAccountHolderUseCase(accounts),
     // Rolls back like the database, so a refused trade is seen to write nothing. One caller at a time.
     postTrade: new PostTradeUseCase(
       new InMemoryUnitOfWork([transactions, journal, { snapshot: () => rewind(outbox.events) }]),

@@ -77,13 +77,13 @@ describe('parseCliArguments', () => {
     [['tier:assign', '--tier', 'vip'], 'tier:assign needs --org <organizationId>'],
     [['tier:assign', '--org', ORG], 'tier:assign needs either --tier <key> or --none'],
     [['tier:assign', '--org', ORG, '--tier', 'vip', '--none'], 'tier:assign needs either --tier <key> or --none'],
-    [['dead-letters:list', '--service', 'gateway'], '--service must be a service that consumes events (organization, ledger, webhook-delivery, webhook-delivery-worker)'],
+    [['dead-letters:list', '--service', 'gateway'], '--service must be a service that consumes events (organization, ledger, quote, webhook-delivery, webhook-delivery-worker)'],
     [['dead-letters:list', '--limit', '0'], '--limit must be a whole number from 1 to 10000'],
     [['dead-letters:replay', '--event', EVT], 'dead-letters:replay needs --service <service>'],
     [['dead-letters:replay', '--service', 'ledger'], 'dead-letters:replay needs either --event <eventId> or --all'],
     [['dead-letters:replay', '--service', 'ledger', '--event', EVT, '--all'], 'dead-letters:replay needs either --event <eventId> or --all'],
     [['dead-letters:replay', '--service', 'ledger', '--event', ORG], '--event must be an event id'],
-    [['dead-letters:replay', '--service', 'quote', '--all'], '--service must be a service that consumes events'],
+    [['dead-letters:replay', '--service', 'beneficiary', '--all'], '--service must be a service that consumes events'],
   ])('refuses %j as bad usage', (argv, message) => {
     expect(() => parseCliArguments(argv)).toThrow(UsageError);
     expect(() => parseCliArguments(argv)).toThrow(message);

@@ -1,19 +1,24 @@
-import type { AccountStatus } from '@pfs/contracts';
+import type { AccountStatus, SubOrgTier } from '@pfs/contracts';
 
-/** The spread and referrer share in force for an organization now: its tier's, or the platform default. */
-export interface EffectivePricing {
-  spreadBps: number;
-  referrerShareBps: number;
+/** Which organization holds an account, and the account's status: what a quote is checked by. */
+export interface AccountHolder {
+  accountId: string;
+  organizationId: string;
+  status: AccountStatus;
 }
 
-/** What a quote is checked and priced by, as the ledger knows it now. */
-export interface TradingTerms {
-  /** The account's status, or null when it is not the organization's (as for none). */
-  accountStatus: AccountStatus | null;
-  pricing: EffectivePricing;
-}
-
-/** The ledger's accounts and pricing, asked about together: one question per quote. */
+/**
+ * What quotes are checked and priced by, from the quote service's own copies: the ledger's
+ * accounts and the organization service's tiers, so a quote asks no other service once both are
+ * known. A change of tier reaches the copy within the relay's lag.
+ */
 export abstract class TradingTermsDirectory {
-  abstract termsOf(organizationId: string, accountId: string): Promise<TradingTerms>;
+  /**
+   * The account's holder and status, or null for an account the ledger does not hold. Only an
+   * ACTIVE status is answered from the copy: any other is the ledger's answer now, so a quote is
+   * never refused on the copy alone.
+   */
+  abstract accountHolder(accountId: string): Promise<AccountHolder | null>;
+  /** The pricing tier in force for the organization, or null for the platform default. */
+  abstract effectiveTier(organizationId: string): Promise<SubOrgTier | null>;
 }

@@ -1,14 +1,15 @@
-import { Big, Clock, CursorCodec, DomainError, type AccountStatus, type CursorPosition, type QuoteStatus, type TransactionView } from '@pfs/contracts';
+import { Big, Clock, CursorCodec, DomainError, type AccountStatus, type CursorPosition, type QuoteStatus, type SubOrgTier, type TransactionView } from '@pfs/contracts';
 import { InMemoryUnitOfWork, ManualClock, newestFirstPage, SequentialIdGenerator } from '@pfs/test-doubles';
 import { QuoteRepository } from '../../../src/application/ports/quote.repository';
 import { QuoteSettings } from '../../../src/application/ports/quote-settings';
 import { RateSource } from '../../../src/application/ports/rate-source';
 import { TradeLedger } from '../../../src/application/ports/trade-ledger';
-import { TradingTermsDirectory, type EffectivePricing, type TradingTerms } from '../../../src/application/ports/trading-terms-directory';
+import { TradingTermsDirectory, type AccountHolder } from '../../../src/application/ports/trading-terms-directory';
 import { QuoteReconciler } from '../../../src/application/quote-reconciler';
 import { ExecuteQuoteUseCase } from '../../../src/application/use-cases/execute-quote/execute-quote.use-case';
 import { CreateQuoteUseCase } from '../../../src/application/use-cases/create-quote/create-quote.use-case';
 import { ReconcileQuotesUseCase } from '../../../src/application/use-cases/reconcile-quotes/reconcile-quotes.use-case';
+import { GetPricingUseCase } from '../../../src/application/use-cases/get-pricing/get-pricing.use-case';
 import { GetQuoteUseCase } from '../../../src/application/use-cases/get-quote/get-quote.use-case';
 import { ListQuotesUseCase } from '../../../src/application/use-cases/list-quotes/list-quotes.use-case';
 import type { Quote } from '../../../src/domain/quote';
@@ -61,22 +62,23 @@ export class InMemoryQuoteRepository extends QuoteRepository {
 }
 
 /**
- * The ledger's trading terms as the test writes them: account id → owner and status, and the
- * pricing in force per organization (the platform default otherwise), changeable mid-test.
+ * Accounts and tiers as the test writes them: account id → holder and status, and the tier in
+ * force per organization (the platform default otherwise), changeable mid-test.
  */
 export class FixedTradingTermsDirectory extends TradingTermsDirectory {
   readonly accounts = new Map<string, { organizationId: string; status: AccountStatus }>([
     ['acct_1', { organizationId: 'org_1', status: 'ACTIVE' }],
     ['acct_other', { organizationId: 'org_2', status: 'ACTIVE' }],
   ]);
-  readonly pricing = new Map<string, EffectivePricing>();
+  readonly tiers = new Map<string, SubOrgTier>();
 
-  async termsOf(organizationId: string, accountId: string): Promise<TradingTerms> {
+  async accountHolder(accountId: string): Promise<AccountHolder | null> {
     const account = this.accounts.get(accountId);
-    return {
-      accountStatus: account?.organizationId === organizationId ? account.status : null,
-      pricing: this.pricing.get(organizationId) ?? { spreadBps: 100, referrerShareBps: 0 },
-    };
+    return account ? { accountId, ...account } : null;
+  }
+
+  async effectiveTier(organizationId: string): Promise<SubOrgTier | null> {
+    return this.tiers.get(organizationId) ?? null;
   }
 }
 
@@ -166,7 +168,10 @@ export class TableRateSource extends RateSource {
 }
 
 export class FixedQuoteSettings extends QuoteSettings {
-  constructor(public tradeLimits: TradeSizeLimits = TradeSizeLimits.parse('')) {
+  constructor(
+    public tradeLimits: TradeSizeLimits = TradeSizeLimits.parse(''),
+    readonly defaultSpreadBps = 100,
+  ) {
     super();
   }
 }
@@ -193,6 +198,7 @@ export function quoteInMemory() {
     ledger,
     createQuote: new CreateQuoteUseCase(unitOfWork, quotes, rates, terms, settings, ids, clock),
     getQuote: new GetQuoteUseCase(quotes, reconciler, clock),
+    getPricing: new GetPricingUseCase(terms, settings),
     listQuotes: new ListQuotesUseCase(quotes, reconciler, cursors, clock),
     reconcileQuotes: new ReconcileQuotesUseCase(reconciler, clock),
     executeQuote,

@@ -27,7 +27,7 @@ describe('CreateQuoteUseCase (in memory)', () => {
 
   it('prices a purchase with the smallest fromAmount, and no spread object under a 0 bps tier', async () => {
     const kit = quoteInMemory();
-    kit.terms.pricing.set('org_1', { spreadBps: 0, referrerShareBps: 0 });
+    kit.terms.tiers.set('org_1', { key: 'at-cost', label: 'At cost', spreadBps: 0, referrerShareBps: 0 });
     // 0.5 BTC at 97000 USDC: 48500.000000 USDC exactly.
     const quote = await kit.createQuote.execute(sell({ fromAsset: 'USDC', toAsset: 'BTC', fromAmount: null, toAmount: '0.5' }));
     expect(quote).toMatchObject({ fromAmount: '48500.000000', toAmount: '0.50000000', spread: null, appliedRate: '0.000010309278350515' });
@@ -36,7 +36,7 @@ describe('CreateQuoteUseCase (in memory)', () => {
   it('keeps the spread it was made with: a later tier change reprices only new quotes', async () => {
     const kit = quoteInMemory();
     const before = await kit.createQuote.execute(sell());
-    kit.terms.pricing.set('org_1', { spreadBps: 30, referrerShareBps: 30 });
+    kit.terms.tiers.set('org_1', { key: 'vip', label: 'VIP', spreadBps: 30, referrerShareBps: 30 });
     const after = await kit.createQuote.execute(sell());
     expect(after.spread).toEqual({ fee: '0.30', asset: 'USD' });
     expect((await kit.getQuote.execute({ organizationId: 'org_1', quoteId: before.quoteId })).spread).toEqual({ fee: '1.00', asset: 'USD' });
@@ -53,6 +53,7 @@ describe('CreateQuoteUseCase (in memory)', () => {
     await expect(refused({ toAsset: 'USD' })).rejects.toMatchObject({ code: 'swap_direction_not_allowed' });
     await expect(refused({ fromAmount: '0.99' })).rejects.toMatchObject({ code: 'trade_size_out_of_bounds', message: expect.stringContaining('from 1 to 1000000 USD') });
     await expect(refused({ accountId: 'acct_other' })).rejects.toMatchObject({ code: 'account_not_found' });
+    await expect(refused({ accountId: 'acct_missing' })).rejects.toMatchObject({ code: 'account_not_found' });
     kit.terms.accounts.set('acct_1', { organizationId: 'org_1', status: 'SUSPENDED' });
     await expect(refused({})).rejects.toMatchObject({ code: 'invalid_request', message: 'accountId: account acct_1 is SUSPENDED: only an ACTIVE account can trade' });
     expect(kit.quotes.quotes.size).toBe(0);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, IdGenerator, UnitOfWork, type QuoteView } from '@pfs/contracts';
 import { Quote } from '../../../domain/quote';
 import { AccountNotFoundError, InvalidQuoteRequestError } from '../../../domain/quote-errors';
+import { pricingInForce } from '../../../domain/pricing-in-force';
 import { priceBuying, priceSelling, type PricingInput } from '../../../domain/quote-pricing';
 import { quoteRequest } from '../../../domain/quote-request';
 import { presentQuote } from '../../quote.presenter';
@@ -14,9 +15,8 @@ import type { CreateQuoteCommand } from './create-quote.command';
 /**
  * POST /v1/quotes (spec 4.7, api-decisions §6): prices the request at the mid-rate less the
  * spread in force now, which the quote keeps (a later tier change never reprices it), for five
- * minutes. Cheap refusals first; the ledger is asked (the account and the pricing, in one
- * question) only about a request that could be quoted, and before the one statement that stores
- * the quote.
+ * minutes. Cheap refusals first; the account and the tier are read (from this service's own
+ * copies) only for a request that could be quoted, before the one statement that stores the quote.
  */
 @Injectable()
 export class CreateQuoteUseCase {
@@ -33,12 +33,11 @@ export class CreateQuoteUseCase {
   async execute(command: CreateQuoteCommand): Promise<QuoteView> {
     const request = quoteRequest(command);
     const midRate = await this.rates.midRate(request.from.code, request.to.code);
-    const {
-      accountStatus: status,
-      pricing: { spreadBps, referrerShareBps },
-    } = await this.terms.termsOf(command.organizationId, command.accountId);
-    if (status === null) throw new AccountNotFoundError(command.accountId);
-    if (status !== 'ACTIVE') throw new InvalidQuoteRequestError('accountId', `account ${command.accountId} is ${status}: only an ACTIVE account can trade`);
+    const [holder, tier] = await Promise.all([this.terms.accountHolder(command.accountId), this.terms.effectiveTier(command.organizationId)]);
+    // Another organization's account answers as if it did not exist.
+    if (holder?.organizationId !== command.organizationId) throw new AccountNotFoundError(command.accountId);
+    if (holder.status !== 'ACTIVE') throw new InvalidQuoteRequestError('accountId', `account ${command.accountId} is ${holder.status}: only an ACTIVE account can trade`);
+    const { spreadBps, referrerShareBps } = pricingInForce(tier, this.settings.defaultSpreadBps);
     const input: PricingInput = { midRate, spreadBps, fromScale: request.from.scale, toScale: request.to.scale };
     const terms = request.side.kind === 'sell' ? priceSelling(request.side.fromAmount, input) : priceBuying(request.side.toAmount, input);
     this.settings.tradeLimits.check(request.from.code, request.to.code, terms.fromAmount);

@@ -1,6 +1,6 @@
 import type { SubOrgTier } from '@pfs/contracts';
 
-/** The ledger's own copy of the pricing tier in force per organization, kept from the organization service's events. */
+/** The quote service's own copy of the pricing tier in force per organization, kept from the organization service's events. */
 export abstract class OrganizationTiers {
   /**
    * Takes the tier an event carries when it is newer (a higher `sequence`) than the copy's; an

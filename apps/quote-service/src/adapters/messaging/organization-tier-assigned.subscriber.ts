@@ -3,7 +3,7 @@ import type { EventEnvelope } from '@pfs/contracts';
 import type { EventHandler } from '@pfs/messaging';
 import { ProjectOrganizationTierUseCase } from '../../application/use-cases/project-organization-tier/project-organization-tier.use-case';
 
-/** `organization.tier.assigned` → the ledger's copy of the organization's tier in force. */
+/** `organization.tier.assigned` → the quote service's copy of the organization's tier in force. */
 @Injectable()
 export class OrganizationTierAssignedSubscriber implements EventHandler<'organization.tier.assigned'> {
   readonly event = 'organization.tier.assigned' as const;

@@ -3,8 +3,8 @@ import { OrganizationTiers } from '../../ports/organization-tiers';
 import type { ProjectOrganizationTierCommand } from './project-organization-tier.command';
 
 /**
- * Keeps the ledger's copy of an organization's tier in force: the newest event wins, whatever
- * order events arrive in, so replaying every event from the start ends with the same copy.
+ * Keeps the quote service's copy of an organization's tier in force: the newest event wins,
+ * whatever order events arrive in, so replaying every event from the start ends with the same copy.
  */
 @Injectable()
 export class ProjectOrganizationTierUseCase {

@@ -1,0 +1,3 @@
+import type { CommandPayload } from '@pfs/contracts';
+
+export type GetAccountHolderQuery = CommandPayload<'ledger', 'account-holders.get'>;

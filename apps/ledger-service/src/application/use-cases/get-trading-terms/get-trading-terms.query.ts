@@ -1,3 +1,0 @@
-import type { CommandPayload } from '@pfs/contracts';
-
-export type GetTradingTermsQuery = CommandPayload<'ledger', 'trading-terms.get'>;

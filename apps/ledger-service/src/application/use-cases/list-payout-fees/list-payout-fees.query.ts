@@ -1,0 +1,3 @@
+import type { CommandPayload } from '@pfs/contracts';
+
+export type ListPayoutFeesQuery = CommandPayload<'ledger', 'payout-fees.list'>;
