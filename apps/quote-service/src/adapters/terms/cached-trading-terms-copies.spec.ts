@@ -58,6 +58,22 @@ describe('CachedAccountHolders', () => {
     await cached.remember({ accountId: 'acct_1', organizationId: 'org_1', status: 'ACTIVE' });
     expect((await cached.find('acct_1'))?.status).toBe('ACTIVE');
   });
+
+  it('keeps a row past TERMS_CACHE_MS: the copy changes only through this process asking the ledger', async () => {
+    let reads = 0;
+    const copy = new (class extends AccountHolders {
+      async find(accountId: string): Promise<AccountHolder | undefined> {
+        reads += 1;
+        return { accountId, organizationId: 'org_1', status: 'ACTIVE' };
+      }
+      async remember(): Promise<void> {}
+    })();
+    const cached = new CachedAccountHolders(copy, host, 1);
+    await cached.find('acct_1');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await cached.find('acct_1');
+    expect(reads).toBe(1);
+  });
 });
 
 describe('termsCacheMs', () => {

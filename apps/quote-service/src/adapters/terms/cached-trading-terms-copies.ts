@@ -39,17 +39,22 @@ export class CachedOrganizationTiers extends OrganizationTiers {
   }
 }
 
-/** The accounts copy behind the same short cache: every quote reads its account's row. */
+/**
+ * The accounts copy behind a cache: every quote reads its account's row. A row is kept until
+ * evicted, not for TERMS_CACHE_MS: who holds an account never changes, and the copy learns a
+ * status only by asking the ledger, which this process does through `remember` (forgetting the
+ * row), so a longer stay hides nothing the copy itself would show.
+ */
 export class CachedAccountHolders extends AccountHolders {
   private readonly reads: RecentReads<AccountHolder>;
 
   constructor(
     private readonly copy: AccountHolders,
     host: PrismaTransactionHost,
-    ttlMs: number,
+    _ttlMs: number,
   ) {
     super();
-    this.reads = new RecentReads(host, ttlMs, MAX_KEYS);
+    this.reads = new RecentReads(host, 0, MAX_KEYS);
   }
 
   find(accountId: string): Promise<AccountHolder | undefined> {
@@ -63,8 +68,8 @@ export class CachedAccountHolders extends AccountHolders {
 }
 
 /**
- * TERMS_CACHE_MS (default 250; 0 turns the cache off): how long a quote process reuses an
- * organization's tier and an account's holder read from its copies.
+ * TERMS_CACHE_MS (default 250; 0 turns the caches off): how long a quote process reuses an
+ * organization's tier read from its copy.
  */
 export function termsCacheMs(env: NodeJS.ProcessEnv = process.env): number {
   const text = env.TERMS_CACHE_MS ?? '250';
