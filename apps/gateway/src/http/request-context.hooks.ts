@@ -5,6 +5,10 @@ import { routeTemplateOf } from './route-template';
 import { SECURITY_HEADERS } from './security-headers';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Requests received whose access-log line is not written yet: the drain waits for them. */
+    requestsInFlight: RequestsInFlight;
+  }
   interface FastifyRequest {
     /** `req_<32 hex>`, chosen on arrival; echoed in `X-Request-Id` and every error body. */
     requestId: string;
@@ -20,6 +24,43 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const UNTRACED_ROUTES = new Set(['/healthz', '/readyz']);
 
 /**
+ * The requests between `onRequest` and their access-log line (or their abort). Fastify's close
+ * resolves once the connections have ended, which can come before the last response's
+ * `onResponse` has run: a drain that waits for these writes every line before the process says
+ * it stopped.
+ */
+export class RequestsInFlight {
+  private readonly open = new Set<FastifyRequest>();
+  private waiting: Array<() => void> = [];
+
+  opened(request: FastifyRequest): void {
+    this.open.add(request);
+  }
+
+  closed(request: FastifyRequest): void {
+    if (!this.open.delete(request) || this.open.size > 0) return;
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Resolves once none is open, or after `boundMs` (a request whose end never came). */
+  settled(boundMs: number): Promise<void> {
+    if (this.open.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, boundMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.waiting.push(done);
+    });
+  }
+}
+
+/**
  * Fastify hooks, so they cover every response: Nest routes, the Swagger routes, 404s and
  * errors raised before any route runs (body parsing). They give each request its id, put the
  * id in the logging context and write one access-log line when the response is sent.
@@ -29,8 +70,11 @@ export function installRequestHooks(instance: FastifyInstance, logger: Logger): 
   instance.decorateRequest('principal', null);
   instance.decorateRequest('onBehalfOf', null);
   instance.decorateRequest('traceSpan', null);
+  const inFlight = new RequestsInFlight();
+  instance.decorate('requestsInFlight', inFlight);
 
   instance.addHook('onRequest', (request, reply, done) => {
+    inFlight.opened(request);
     const requestId = newRequestId();
     request.requestId = requestId;
     reply.header(REQUEST_ID_HEADER, requestId);
@@ -73,6 +117,13 @@ export function installRequestHooks(instance: FastifyInstance, logger: Logger): 
       },
       'request completed',
     );
+    inFlight.closed(request);
+    done();
+  });
+
+  // A request its client gave up on before the answer: no access-log line will come.
+  instance.addHook('onRequestAbort', (request, done) => {
+    inFlight.closed(request);
     done();
   });
 }
