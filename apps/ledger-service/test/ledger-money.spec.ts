@@ -176,6 +176,22 @@ describe('ledger money commands (PostgreSQL, Redis)', () => {
     ).toBe(2);
   });
 
+  it('a faucet credit reads no command log first; its repeat meets the first claim, and one refused only now gets the first answer', async () => {
+    const org = await organization();
+    const commandId = newId('command');
+    let first: TransactionView | undefined;
+    const sent = await statementsDuring(async () => {
+      first = await faucet(org, '3', commandId);
+    }, { requestId: SLOW.requestId });
+    expect(sent.filter((text) => text.startsWith('SELECT command_id,'))).toEqual([]);
+    expect(await faucet(org, '3', commandId)).toEqual(first);
+    // The account can no longer receive: a new credit is refused, the repeat still answered as first.
+    await db.query(`UPDATE "ledger"."accounts" SET status = 'SUSPENDED' WHERE id = $1`, [org.accountId]);
+    await expect(faucet(org, '3')).rejects.toMatchObject({ code: 'invalid_request' });
+    expect(await faucet(org, '3', commandId)).toEqual(first);
+    expect(await balance(org.accountId)).toBe('3');
+  });
+
   it('a payout repeated with its command id holds once, even after the balance changed', async () => {
     const org = await organization();
     await faucet(org, '10');

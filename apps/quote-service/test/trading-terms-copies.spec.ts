@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { newId, type EventEnvelope, type QuoteView, type SubOrgTier } from '@pfs/contracts';
 import { commandConsumerProvider, EventConsumer, eventConsumerProvider, ServiceRuntimeModule } from '@pfs/messaging';
 import { PrismaTransactionHost } from '@pfs/persistence';
-import { isolateQueues, startServiceUnderTest, type ServiceUnderTest } from '@pfs/testing';
+import { isolateQueues, startServiceUnderTest, statementsDuring, type ServiceUnderTest } from '@pfs/testing';
 import { QUOTE_COMMAND_HANDLERS } from '../src/adapters/messaging/quote.command-handlers';
 import { QUOTE_EVENT_HANDLERS } from '../src/adapters/messaging/quote.event-handlers';
 import { QueueTradingTermsOwners } from '../src/adapters/terms/queue-trading-terms-owners';
@@ -186,5 +186,21 @@ describe('quote service: its own copies of accounts and tiers (PostgreSQL, Redis
       await quote(org);
       expect(owners.askedAccount - before).toBe(1);
     });
+  });
+
+  it('a quote repeated with its command id is the first quote, even once its account is refused, and reads no command log first', async () => {
+    const org = organization();
+    const commandId = newId('command');
+    const send = () => service.bus.send('quote', 'quotes.create', { ...org, fromAsset: 'EUR', toAsset: 'USD', fromAmount: '100', toAmount: null }, { ...SLOW, commandId });
+    let first: QuoteView | undefined;
+    const sent = await statementsDuring(async () => {
+      first = await send();
+    }, { requestId: SLOW.requestId });
+    expect(sent.filter((text) => text.startsWith('SELECT command_id,'))).toEqual([]);
+    expect(await send()).toEqual(first);
+    owners.holders.set(org.accountId, { ...owners.holders.get(org.accountId)!, status: 'CLOSED' });
+    await service.app.get(AccountHolders).remember(owners.holders.get(org.accountId)!);
+    await expect(quote(org)).rejects.toMatchObject({ code: 'invalid_request' });
+    expect(await send()).toEqual(first);
   });
 });

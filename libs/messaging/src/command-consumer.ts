@@ -200,10 +200,11 @@ export class CommandConsumer<S extends CommandService> {
   /** A mutation goes through the command log: at most once per command id, a repeat gets the stored result. */
   private execute(handler: CommandHandler<S, CommandName<S>>, payload: unknown, context: CommandContext): Promise<unknown> {
     const run = () => handler.execute(payload as never, context);
-    if (commandDefinition(this.service, handler.command)?.kind !== 'mutation') return run();
+    const definition = commandDefinition(this.service, handler.command);
+    if (definition?.kind !== 'mutation') return run();
     const log = this.options.commandLog;
     if (!log) throw new Error(`${handler.command} is a mutation but the ${this.service} consumer has no command log`);
-    return log.runOnce({ commandId: context.commandId, command: handler.command, payload }, run);
+    return log.runOnce({ commandId: context.commandId, command: handler.command, payload, readFirst: definition.replay !== 'on-claim' }, run);
   }
 
   private async reply(data: CommandJobData, job: Job, reply: CommandReply): Promise<void> {

@@ -8,6 +8,8 @@ export interface LoggedCommand {
   command: string;
   /** The validated payload: a repeat with another payload under the same id is refused. */
   payload: unknown;
+  /** False for a command whose repeats meet the first's claim (its definition's `replay: 'on-claim'`): the log is read only if the work fails. */
+  readFirst?: boolean;
 }
 
 /**

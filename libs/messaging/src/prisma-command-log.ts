@@ -47,8 +47,10 @@ export class PrismaCommandLog extends CommandLog {
     const hash = payloadHash(command.payload);
     // A repeat of a committed command is answered from the log before the use case asks anyone
     // anything: a refusal that would be true now (a beneficiary blocked since) must not replace the
-    // result the first delivery was given.
-    const stored = await this.storedResult(this.host.root, command, hash);
+    // result the first delivery was given. A command whose every success writes its claim is
+    // answered by the claim instead, and from the log only if its work fails (below).
+    const readFirst = command.readFirst !== false;
+    const stored = readFirst ? await this.storedResult(this.host.root, command, hash) : undefined;
     if (stored) return stored.value as R;
     let logged: { value: unknown } | undefined;
     let value: R;
@@ -87,6 +89,12 @@ export class PrismaCommandLog extends CommandLog {
         const winner = await this.storedResult(this.host.root, command, hash);
         if (!winner) throw new Error(`command ${command.command} ${command.commandId} vanished from the command log`, { cause: error });
         return winner.value as R;
+      }
+      if (!readFirst) {
+        // Not read first: a repeat whose work fails now (a refusal true only since, a service
+        // down) is answered what the first delivery was, if that one committed.
+        const first = await this.storedResult(this.host.root, command, hash);
+        if (first) return first.value as R;
       }
       throw error;
     }

@@ -25,6 +25,18 @@ function effect(marker: string): () => Promise<{ marker: string; runId: string }
     });
 }
 
+/** The same effect, deferred: the claim, the row and the result go to PostgreSQL as one statement. */
+function deferredEffect(marker: string): () => Promise<{ marker: string; runId: string }> {
+  return () =>
+    host.runWrites(async () => {
+      const runId = newId('event');
+      await host.write({
+        ctes: (prefix) => [Prisma.sql`${Prisma.raw(prefix)} AS (INSERT INTO "quote"."processed_events" (event_id) VALUES (${`${marker}:${runId}`}))`],
+      });
+      return { marker, runId };
+    });
+}
+
 async function runs(marker: string): Promise<number> {
   const [row] = await prisma.$queryRaw<Array<{ count: bigint }>>`SELECT count(*) FROM "quote"."processed_events" WHERE event_id LIKE ${`${marker}:%`}`;
   return Number(row.count);
@@ -217,18 +229,6 @@ describe('PrismaCommandLog.runOnce', () => {
 });
 
 describe('PrismaCommandLog.runOnce with a write-only unit of work', () => {
-  /** The same effect, deferred: the claim, the row and the result go to PostgreSQL as one statement. */
-  function deferredEffect(marker: string): () => Promise<{ marker: string; runId: string }> {
-    return () =>
-      host.runWrites(async () => {
-        const runId = newId('event');
-        await host.write({
-          ctes: (prefix) => [Prisma.sql`${Prisma.raw(prefix)} AS (INSERT INTO "quote"."processed_events" (event_id) VALUES (${`${marker}:${runId}`}))`],
-        });
-        return { marker, runId };
-      });
-  }
-
   it('writes claim, effect and result together, and answers a repeat with the stored result', async () => {
     const { commandId, marker } = fresh();
     const command = { commandId, command: 'demo.credit', payload: { amount: '2' } };
@@ -316,5 +316,60 @@ describe('PrismaCommandLog.runOnce with a write-only unit of work', () => {
       expect(holdsDatabaseTransaction()).toBe(false);
       expect(() => host.client).toThrow('read before it opens');
     });
+  });
+});
+
+describe('PrismaCommandLog.runOnce for a command found by its claim (`replay: on-claim`)', () => {
+  const onClaim = (commandId: string, payload: unknown = { amount: '2' }) => ({ commandId, command: 'demo.credit', payload, readFirst: false });
+
+  it('reads nothing before the work: a first delivery is one statement', async () => {
+    const { commandId, marker } = fresh();
+    const sent = await statementsDuring(() => log.runOnce(onClaim(commandId), deferredEffect(marker)));
+    expect(sent.filter((text) => text.startsWith('SELECT command_id,'))).toEqual([]);
+    expect(sent).toHaveLength(1);
+    expect(await runs(marker)).toBe(1);
+  });
+
+  it('answers a repeat with the stored result where its claim meets the first, changing nothing', async () => {
+    const { commandId, marker } = fresh();
+    const first = await log.runOnce(onClaim(commandId), deferredEffect(marker));
+    expect(await log.runOnce(onClaim(commandId), deferredEffect(marker))).toEqual(first);
+    expect(await runs(marker)).toBe(1);
+  });
+
+  it('answers a repeat whose work now refuses with what the first delivery was answered', async () => {
+    const { commandId, marker } = fresh();
+    const first = await log.runOnce(onClaim(commandId), deferredEffect(marker));
+    // Since then the account was suspended, say: the work refuses before it writes anything.
+    const refusing = async (): Promise<{ marker: string; runId: string }> => {
+      throw new DomainError('forbidden', 'the account can no longer trade');
+    };
+    expect(await log.runOnce(onClaim(commandId), refusing)).toEqual(first);
+    expect(await runs(marker)).toBe(1);
+  });
+
+  it('passes a first delivery’s refusal on, storing nothing, so a retry runs it', async () => {
+    const { commandId, marker } = fresh();
+    await expect(
+      log.runOnce(onClaim(commandId), async () => {
+        throw new DomainError('insufficient_funds', 'short');
+      }),
+    ).rejects.toMatchObject({ code: 'insufficient_funds' });
+    await log.runOnce(onClaim(commandId), deferredEffect(marker));
+    expect(await runs(marker)).toBe(1);
+  });
+
+  it('lets 20 concurrent deliveries produce exactly one effect, all answered with its result', async () => {
+    const { commandId, marker } = fresh();
+    const results = await Promise.all(Array.from({ length: 20 }, () => log.runOnce(onClaim(commandId, { n: 1 }), deferredEffect(marker))));
+    expect(await runs(marker)).toBe(1);
+    expect(new Set(results.map((result) => result.runId)).size).toBe(1);
+  });
+
+  it('refuses a reused id with another payload, changing nothing', async () => {
+    const { commandId, marker } = fresh();
+    await log.runOnce(onClaim(commandId, { amount: '1' }), deferredEffect(marker));
+    await expect(log.runOnce(onClaim(commandId, { amount: '9' }), deferredEffect(marker))).rejects.toMatchObject({ code: 'idempotency_key_in_use' });
+    expect(await runs(marker)).toBe(1);
   });
 });

@@ -9,6 +9,15 @@ import { z } from 'zod';
 export interface CommandDefinition<P extends z.ZodType = z.ZodType, R = unknown> {
   readonly kind: 'query' | 'mutation';
   readonly payload: P;
+  /**
+   * How a mutation's repeat finds the first delivery's result. `read-first` (the default): the
+   * command log is read before the use case runs. `on-claim`: the use case writes its claim on
+   * every success (or answers a repeat the same from its own data), so a repeat meets the first's
+   * claim and gets its result there; the log is read only when the use case fails, so a repeat
+   * whose refusal is true only now is still answered what the first delivery was. It spares a
+   * statement per command on the hot paths.
+   */
+  readonly replay?: 'read-first' | 'on-claim';
   /** Type only: never set at run time. */
   readonly result?: R;
 }
@@ -19,8 +28,11 @@ export function query<P extends z.ZodType>(payload: P): { returns<R>(): CommandD
 }
 
 /** Changes state: runs at most once per command id. */
-export function mutation<P extends z.ZodType>(payload: P): { returns<R>(): CommandDefinition<P, R> } {
-  return { returns: <R>() => ({ kind: 'mutation', payload }) as CommandDefinition<P, R> };
+export function mutation<P extends z.ZodType>(
+  payload: P,
+  options: { replay?: 'read-first' | 'on-claim' } = {},
+): { returns<R>(): CommandDefinition<P, R> } {
+  return { returns: <R>() => ({ kind: 'mutation', payload, ...options }) as CommandDefinition<P, R> };
 }
 
 export type CommandCatalog = Record<string, CommandDefinition>;

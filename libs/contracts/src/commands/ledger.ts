@@ -65,6 +65,8 @@ export const ledgerCommands = {
   /** Sandbox: a simulated crypto deposit to the account's address on the chain, credited at once (spec 4.6). */
   'faucet.credit': mutation(
     z.object({ organizationId: z.string(), accountId: z.string(), asset: z.string(), amount, chainName: z.string() }),
+    // Every credit is written with its claim.
+    { replay: 'on-claim' },
   ).returns<TransactionView>(),
   /**
    * POST /v1/payouts/{fiat|crypto}: a payout from the account to a beneficiary of the
@@ -123,6 +125,8 @@ export const ledgerCommands = {
       /** The part of the fee, in `fromAsset`, for the client's creator, else its referrer ('0' allowed). */
       commission: z.string().regex(DECIMAL_STRING),
     }),
+    // A trade is written with its claim; a quote already traded is answered its trade, as first.
+    { replay: 'on-claim' },
   ).returns<TradePostingView>(),
   /** A quote's trade as posted, or null while it has none (or it is another organization's). */
   'trades.get': query(z.object({ organizationId: z.string(), quoteId: z.string() })).returns<TradePostingView | null>(),

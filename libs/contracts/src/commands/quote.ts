@@ -20,6 +20,8 @@ export const quoteCommands = {
       fromAmount: z.string().nullable(),
       toAmount: z.string().nullable(),
     }),
+    // Every quote is stored with its claim.
+    { replay: 'on-claim' },
   ).returns<QuoteView>(),
   'quotes.get': query(z.object({ organizationId: z.string(), quoteId: z.string() })).returns<QuoteView>(),
   /** GET /v1/quotes: newest first; a PENDING quote past its expiry is listed EXPIRED. */
@@ -31,7 +33,11 @@ export const quoteCommands = {
    * quote id as its operation id, so a retry after any failure between the two services ends
    * with the same one trade.
    */
-  'quotes.execute': mutation(z.object({ organizationId: z.string(), quoteId: z.string() })).returns<TransactionView>(),
+  'quotes.execute': mutation(
+    z.object({ organizationId: z.string(), quoteId: z.string() }),
+    // The trade is recorded with its claim; a repeat finds the quote used, and its refusal turns to the log.
+    { replay: 'on-claim' },
+  ).returns<TransactionView>(),
   /** The spread and referrer share quotes are priced by now (GET /v1/fees shows them): one source for both. */
   'pricing.get': query(z.object({ organizationId: z.string() })).returns<PricingView>(),
 } as const;

@@ -27,5 +27,4 @@ export class ProjectedOrganizationDirectory extends OrganizationDirectory {
     await this.standings.remember(answer);
     return answer;
   }
-
 }
