@@ -52,6 +52,16 @@ describe('the command contract', () => {
     expect(commandDefinition('ledger', '__proto__')).toBeUndefined();
   });
 
+  it('names the mutations whose repeats are found by their claim, every other one reading its log first', () => {
+    const onClaim = (Object.keys(COMMAND_CONTRACT) as CommandService[]).flatMap((service) =>
+      commandNames(service)
+        .filter((name) => commandDefinition(service, name)?.replay === 'on-claim')
+        .map((name) => `${service} ${name}`),
+    );
+    expect(onClaim.sort()).toEqual(['ledger faucet.credit', 'ledger trades.post', 'quote quotes.create', 'quote quotes.execute']);
+    expect(commandDefinition('ledger', 'payouts.create')?.replay).toBeUndefined();
+  });
+
   it('accepts a payload of the declared shape and drops fields it does not know', () => {
     expect(parseCommandPayload('ledger', 'accounts.get', { organizationId: 'org_1', accountId: 'acct_1', addedLater: true })).toEqual({
       ok: true,
