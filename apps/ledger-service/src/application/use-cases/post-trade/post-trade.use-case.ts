@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, EventOutbox, IdGenerator, UnitOfWork, type TradePostingView } from '@pfs/contracts';
 import { AccountNotActiveError, AccountNotFoundError, LedgerRequestError, PrimaryAccountNotFoundError, QuoteAlreadyTradedError } from '../../../domain/ledger-errors';
-import { tradeTerms } from '../../../domain/trade-terms';
+import { tradeTerms, type TradeTerms } from '../../../domain/trade-terms';
 import { Transaction } from '../../../domain/transaction';
 import { recordStatusChange } from '../../transaction-events';
 import { presentTransaction } from '../../transaction.presenter';
@@ -20,9 +20,10 @@ import type { PostTradeCommand } from './post-trade.command';
  * The quote id is the operation id, beyond the command log's command id: the quote service and
  * the ledger are two databases, so a quote may be posted again under a new command id (the
  * quote service died after the ledger committed, then the client retried). A quote that has a
- * trade answers that trade and writes nothing; the database's unique (quote_id, type) makes two
- * concurrent posts of one quote take turns, the second's statement refused once the first has
- * committed, and answered the first's result.
+ * trade answers that trade and writes nothing: the database's unique (quote_id, type) refuses the
+ * second post's statement (two concurrent posts take turns, the second refused once the first
+ * has committed), and a post that does not go through, refused or not, reads the quote's trade
+ * before it answers, so a repeat is answered the first's result even after the account changed.
  */
 @Injectable()
 export class PostTradeUseCase {
@@ -39,10 +40,19 @@ export class PostTradeUseCase {
 
   async execute(command: PostTradeCommand): Promise<TradePostingView> {
     const terms = tradeTerms(command);
-    // Before anything else: a posted trade is answered even if the account changed since.
-    const posted = await this.postedResult(command);
-    if (posted) return posted;
+    try {
+      return await this.post(command, terms);
+    } catch (error) {
+      // Read only when this post did not go through: a quote posted before (a retry under a new
+      // command id) is answered its trade, even if the account or its balance changed since.
+      const posted = await this.postedResult(command);
+      if (posted) return posted;
+      if (error instanceof QuoteAlreadyTradedError) throw new Error(`quote ${command.quoteId} has a trade that cannot be read back`, { cause: error });
+      throw error;
+    }
+  }
 
+  private async post(command: PostTradeCommand, terms: TradeTerms): Promise<TradePostingView> {
     // The client's standing (its events carry it) and, when a commission is owed, its earner's.
     const standing = await this.directory.standing(command.organizationId);
     const earnerId = terms.commission.gt(0) ? (standing.parentOrganizationId ?? standing.referrerOrganizationId) : null;
@@ -53,34 +63,27 @@ export class PostTradeUseCase {
     if (account.status !== 'ACTIVE') throw new AccountNotActiveError(command.accountId, account.status);
     const recipient = earner ? { standing: earner, accountId: await this.primaryAccountOf(earner.organizationId) } : null;
 
-    try {
-      return await this.unitOfWork.write(async () => {
-        const now = this.clock.now();
-        const { trade, commission, entry } = Transaction.trade({
-          id: this.ids.next('transaction'),
-          organizationId: command.organizationId,
-          accountId: command.accountId,
-          quoteId: command.quoteId,
-          terms,
-          commission: recipient ? { id: this.ids.next('transaction'), organizationId: recipient.standing.organizationId, accountId: recipient.accountId } : null,
-          journalId: this.ids.next('journal'),
-          now,
-        });
-        // Claims the quote (QuoteAlreadyTradedError when another post did first).
-        await this.transactions.insert(trade.transaction);
-        if (commission) await this.transactions.insert(commission.transaction);
-        // A short balance (insufficient_funds) refuses the whole statement.
-        await this.journal.post(entry, now);
-        await recordStatusChange(this.outbox, trade, standing, now);
-        if (commission && recipient) await recordStatusChange(this.outbox, commission, recipient.standing, now);
-        return { trade: presentTransaction(trade.transaction), commission: commission ? presentTransaction(commission.transaction) : null };
+    return this.unitOfWork.write(async () => {
+      const now = this.clock.now();
+      const { trade, commission, entry } = Transaction.trade({
+        id: this.ids.next('transaction'),
+        organizationId: command.organizationId,
+        accountId: command.accountId,
+        quoteId: command.quoteId,
+        terms,
+        commission: recipient ? { id: this.ids.next('transaction'), organizationId: recipient.standing.organizationId, accountId: recipient.accountId } : null,
+        journalId: this.ids.next('journal'),
+        now,
       });
-    } catch (error) {
-      if (!(error instanceof QuoteAlreadyTradedError)) throw error;
-      const result = await this.postedResult(command);
-      if (!result) throw new Error(`quote ${command.quoteId} has a trade that cannot be read back`, { cause: error });
-      return result;
-    }
+      // Claims the quote (QuoteAlreadyTradedError when another post did first).
+      await this.transactions.insert(trade.transaction);
+      if (commission) await this.transactions.insert(commission.transaction);
+      // A short balance (insufficient_funds) refuses the whole statement.
+      await this.journal.post(entry, now);
+      await recordStatusChange(this.outbox, trade, standing, now);
+      if (commission && recipient) await recordStatusChange(this.outbox, commission, recipient.standing, now);
+      return { trade: presentTransaction(trade.transaction), commission: commission ? presentTransaction(commission.transaction) : null };
+    });
   }
 
   /** The quote's trade and commission as first answered, or null while the quote has no trade. */
