@@ -27,7 +27,7 @@ const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
 const { startApps, freePort } = require(join(root, 'libs/devstack/dist'));
 const devstack = require(join(root, 'libs/devstack/dist'));
-const { ensureDatabase, applyMigrations } = require(join(root, 'libs/persistence/dist'));
+const { dropDatabase, ensureDatabase, applyMigrations } = require(join(root, 'libs/persistence/dist'));
 
 const CONNECTIONS = 32;
 const FAUCET_CLIENTS = Number(process.env.BENCH_FAUCET_CLIENTS ?? 16);
@@ -94,21 +94,6 @@ async function constantRate(url, headers, rate, seconds) {
   return { requests: { average: latencies.length / seconds }, latency: percentiles(latencies), non2xx, errors };
 }
 
-/** Drops the bench's own database, with any connection a killed run left open to it. */
-async function dropDatabase(url) {
-  const name = url.pathname.slice(1);
-  const server = new URL(url);
-  server.pathname = '/postgres';
-  const { Client } = require('pg');
-  const client = new Client({ connectionString: server.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main() {
   const infra = devstack.ensureInfrastructure
     ? await devstack.ensureInfrastructure({ root })
@@ -118,7 +103,7 @@ async function main() {
   const databaseUrl = url.toString();
   // Every run starts from an empty database, as a fresh clone's first run does, so its figures
   // do not depend on what earlier runs left (thousands of rows each).
-  await dropDatabase(url);
+  await dropDatabase(databaseUrl);
   await ensureDatabase(databaseUrl);
   await applyMigrations(databaseUrl, join(root, 'prisma/migrations'));
 

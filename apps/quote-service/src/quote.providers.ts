@@ -37,7 +37,7 @@ export const QUOTE_PROVIDERS: Provider[] = [
   { provide: QuoteRepository, useClass: PrismaQuoteRepository },
   // Accounts and tiers from this service's own copies; the ledger and the organization service are asked only for what a copy lacks.
   QueueTradingTermsOwners,
-  // Behind a short cache (TERMS_CACHE_MS): every quote reads them.
+  // Behind a cache (tiers for TERMS_CACHE_MS, accounts until evicted; none when it is 0): every quote reads them.
   PrismaAccountHolders,
   PrismaOrganizationTiers,
   cachedCopyProvider(AccountHolders, PrismaAccountHolders, CachedAccountHolders, termsCacheMs),

@@ -137,20 +137,36 @@ export async function applyMigrations(databaseUrl: string, migrationsDir: string
   }
 }
 
-/** Creates the database named in the URL when it is missing (local runs and tests). */
-export async function ensureDatabase(databaseUrl: string): Promise<void> {
+/** The database named in the URL, checked to be a plain name, and a client of the server's `postgres` database to act on it. */
+async function onServerOf(databaseUrl: string, verb: string): Promise<{ name: string; client: Client }> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new Error(`refusing to create database with name ${name}`);
+  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new Error(`refusing to ${verb} database with name ${name}`);
   url.pathname = '/postgres';
   const client = new Client({ connectionString: url.toString() });
   await client.connect();
+  return { name, client };
+}
+
+/** Creates the database named in the URL when it is missing (local runs and tests). */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  const { name, client } = await onServerOf(databaseUrl, 'create');
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
   } catch (error) {
     // Another process may have created it in between.
     if ((error as { code?: string }).code !== '42P04') throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops the database named in the URL if it exists, with any connection still open to it (the bench's, a test's own). */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const { name, client } = await onServerOf(databaseUrl, 'drop');
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   } finally {
     await client.end();
   }

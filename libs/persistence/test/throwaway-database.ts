@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { testDatabaseUrl } from '@pfs/testing';
-import { ensureDatabase } from '../src';
+import { dropDatabase, ensureDatabase } from '../src';
 
 export const MIGRATIONS_DIR = join(__dirname, '../../../prisma/migrations');
 export const SCHEMA_FILE = join(__dirname, '../../../prisma/schema.prisma');
@@ -22,16 +22,7 @@ export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
   return {
     url: url.toString(),
     name,
-    drop: async () => {
-      url.pathname = '/postgres';
-      const client = new Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
+    drop: () => dropDatabase(url.toString()),
   };
 }
 

@@ -48,7 +48,7 @@ describe('CachedAccountHolders', () => {
         rows.set(holder.accountId, holder);
       }
     })();
-    const cached = new CachedAccountHolders(copy, host, 60_000);
+    const cached = new CachedAccountHolders(copy, host);
     expect((await cached.find('acct_1'))?.status).toBe('SUSPENDED');
     expect((await cached.find('acct_1'))?.status).toBe('SUSPENDED');
     expect(await cached.find('acct_new')).toBeUndefined();
@@ -68,7 +68,7 @@ describe('CachedAccountHolders', () => {
       }
       async remember(): Promise<void> {}
     })();
-    const cached = new CachedAccountHolders(copy, host, 1);
+    const cached = new CachedAccountHolders(copy, host);
     await cached.find('acct_1');
     await new Promise((resolve) => setTimeout(resolve, 20));
     await cached.find('acct_1');

@@ -51,7 +51,6 @@ export class CachedAccountHolders extends AccountHolders {
   constructor(
     private readonly copy: AccountHolders,
     host: PrismaTransactionHost,
-    _ttlMs: number,
   ) {
     super();
     this.reads = new RecentReads(host, 0, MAX_KEYS);
