@@ -384,3 +384,44 @@ describe('a command that waited past its deadline', () => {
     }
   });
 });
+
+describe("a command's reply", () => {
+  it("leaves the consumer in one write with its job's completion, on the connection BullMQ completes the job on", async () => {
+    const behaviours = new Map<string, Behaviour>();
+    const bus = newBus();
+    const consumer = await startConsumer('organization', behaviours);
+    const connection = (consumer as unknown as { connections: Map<string, Redis> }).connections.get(consumer.queueNameOf('system.ping'));
+    if (!connection) throw new Error('no connection for the ping lane');
+    // What the lane's connection hands to the operating system once the handler runs, write by write.
+    const writes: string[] = [];
+    let capturing = false;
+    const stream = connection.stream as typeof connection.stream & {
+      _write: (chunk: Buffer | string, ...rest: unknown[]) => void;
+      _writev: (chunks: Array<{ chunk: Buffer | string }>, ...rest: unknown[]) => void;
+    };
+    const write = stream._write;
+    const writev = stream._writev;
+    stream._write = function (this: unknown, chunk, ...rest) {
+      if (capturing) writes.push(chunk.toString());
+      return write.call(this, chunk, ...rest);
+    };
+    stream._writev = function (this: unknown, chunks, ...rest) {
+      if (capturing) writes.push(chunks.map(({ chunk }) => chunk.toString()).join(''));
+      return writev.call(this, chunks, ...rest);
+    };
+    const id = requestId();
+    behaviours.set(id, async () => {
+      capturing = true;
+      return pong('organization');
+    });
+
+    await expect(bus.send('organization', 'system.ping', {}, { requestId: id })).resolves.toMatchObject({ service: 'organization' });
+
+    // BullMQ's moveToFinished names the field the job's result is stored under.
+    const completion = (text: string): boolean => text.includes('returnvalue');
+    await eventually(async () => (writes.some(completion) ? true : undefined));
+    const withReply = writes.filter((text) => text.includes('publish'));
+    expect(withReply).toHaveLength(1);
+    expect(completion(withReply[0] as string)).toBe(true);
+  });
+});
