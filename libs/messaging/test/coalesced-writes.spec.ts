@@ -2,37 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { Redis } from 'ioredis';
 import { createProducerConnection, createRedisConnection, type RedisClient } from '../src';
+import { recordWrites } from './support/socket-writes';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/**
- * Counts the writes the connection's current socket hands to the operating system: Node's
- * writable stream calls `_write` for one chunk and `_writev` for everything buffered at once.
- */
-function countWrites(client: Redis): () => number {
-  const stream = client.stream as typeof client.stream & { _write: (...args: unknown[]) => void; _writev: (...args: unknown[]) => void };
-  let writes = 0;
-  const write = stream._write;
-  const writev = stream._writev;
-  stream._write = function (this: unknown, ...args: unknown[]) {
-    writes += 1;
-    return write.apply(this, args);
-  };
-  stream._writev = function (this: unknown, ...args: unknown[]) {
-    writes += 1;
-    return writev.apply(this, args);
-  };
-  return () => writes;
-}
 
 const turn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** `count` increments of one new counter given in one turn: each reply, in order, and the writes they took. */
 async function incrementsInOneTurn(client: Redis, count: number): Promise<{ replies: number[]; writes: number }> {
-  const writes = countWrites(client);
+  const writes = recordWrites(client);
   const counter = `coalesced-writes-test:${randomBytes(6).toString('hex')}`;
   const replies = await Promise.all(Array.from({ length: count }, () => client.incr(counter)));
-  const seen = writes();
+  const seen = writes.length;
   await client.del(counter);
   return { replies, writes: seen };
 }
@@ -63,7 +44,7 @@ describe('a Redis connection of the apps writes the commands of one event-loop t
 
   it('holds no command back: each turn writes what it was given, and every command is answered', async () => {
     const client = await connection(createProducerConnection);
-    const writes = countWrites(client);
+    const writes = recordWrites(client);
     const list = `coalesced-writes-test:${randomBytes(6).toString('hex')}`;
 
     for (let round = 0; round < 3; round++) {
@@ -74,7 +55,7 @@ describe('a Redis connection of the apps writes the commands of one event-loop t
 
     expect(await client.lrange(list, 0, -1)).toEqual(['0a', '0b', '1a', '1b', '2a', '2b']);
     // Three turns of two commands each, then the read: four writes, not seven.
-    expect(writes()).toBe(4);
+    expect(writes).toHaveLength(4);
     await client.del(list);
   });
 

@@ -16,6 +16,7 @@ import {
 } from '../src';
 import { failedFast } from './support/failed-fast';
 import { PassThroughCommandLog, pingOnlyHandlers } from './support/ping-only-handlers';
+import { recordWrites } from './support/socket-writes';
 
 const prefix = isolateQueues('msg-cmd');
 
@@ -393,25 +394,10 @@ describe("a command's reply", () => {
     const connection = (consumer as unknown as { connections: Map<string, Redis> }).connections.get(consumer.queueNameOf('system.ping'));
     if (!connection) throw new Error('no connection for the ping lane');
     // What the lane's connection hands to the operating system once the handler runs, write by write.
-    const writes: string[] = [];
-    let capturing = false;
-    const stream = connection.stream as typeof connection.stream & {
-      _write: (chunk: Buffer | string, ...rest: unknown[]) => void;
-      _writev: (chunks: Array<{ chunk: Buffer | string }>, ...rest: unknown[]) => void;
-    };
-    const write = stream._write;
-    const writev = stream._writev;
-    stream._write = function (this: unknown, chunk, ...rest) {
-      if (capturing) writes.push(chunk.toString());
-      return write.call(this, chunk, ...rest);
-    };
-    stream._writev = function (this: unknown, chunks, ...rest) {
-      if (capturing) writes.push(chunks.map(({ chunk }) => chunk.toString()).join(''));
-      return writev.call(this, chunks, ...rest);
-    };
+    let writes: string[] = [];
     const id = requestId();
     behaviours.set(id, async () => {
-      capturing = true;
+      writes = recordWrites(connection);
       return pong('organization');
     });
 

@@ -5,8 +5,8 @@ import type { PrismaTransactionHost } from './transaction-host';
  * What a service read from its own copy of another's facts (a projection), reused for `ttlMs`
  * per key (0: until evicted). Every change this process makes to a key forgets it, once now and
  * once more after the commit, and a read that began before a change is not kept: only another
- * replica's change can be missed, and only for `ttlMs`. Reads inside a transaction always go to the copy, and an
- * undefined answer (a key the copy lacks) is never kept.
+ * replica's change can be missed, and only for `ttlMs`. Reads inside a transaction always go to
+ * the copy, and an undefined answer (a key the copy lacks) is never kept.
  */
 export class RecentReads<T> {
   private readonly cache: LRUCache<string, { value: T }>;
