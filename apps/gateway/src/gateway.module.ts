@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { Clock, SystemClock } from '@pfs/contracts';
 import { CommandBus } from '@pfs/messaging';
 import type { Logger } from '@pfs/platform';
@@ -27,8 +27,8 @@ import type { GatewayConfig } from './gateway.config';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER } from './gateway.tokens';
 import { HealthController } from './health/health.controller';
 import { ReadinessChecks } from './health/readiness.checks';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './idempotency/idempotency.store';
+import { withIdempotentWrites } from './idempotency/idempotent-routes';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimiter } from './rate-limit/rate-limiter';
@@ -48,8 +48,8 @@ export interface GatewayRuntime {
 
 /**
  * The gateway has no domain: controllers, the platform behaviours as guards, interceptor, pipe
- * and filter (each declared once here and per route by decorator), and one CommandBus through
- * which it reaches every service.
+ * and filter (each declared once here, the interceptor by route method, and per route by
+ * decorator), and one CommandBus through which it reaches every service.
  */
 @Module({})
 export class GatewayModule {
@@ -58,7 +58,9 @@ export class GatewayModule {
       module: GatewayModule,
       global: true,
       // Sandbox controllers (/v1/sandbox/...) are left out in production: see sandbox-routes.ts.
-      controllers: controllersFor(runtime.config.serviceEnv, [
+      // Every POST, PUT and PATCH handler honours Idempotency-Key; its interceptor runs after
+      // every guard, so a refused request never claims a key.
+      controllers: withIdempotentWrites(controllersFor(runtime.config.serviceEnv, [
         HealthController,
         AssetsController,
         AccountsController,
@@ -90,7 +92,7 @@ export class GatewayModule {
         // Servicenet (internal transfers between organizations).
         ServicenetController,
         TransfersController,
-      ]),
+      ])),
       providers: [
         { provide: GATEWAY_CONFIG, useValue: runtime.config },
         { provide: GATEWAY_LOGGER, useValue: runtime.logger },
@@ -106,12 +108,11 @@ export class GatewayModule {
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: OnBehalfOfGuard },
-        // After every guard, so a refused request never claims an idempotency key.
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
       ],
-      exports: [GATEWAY_CONFIG, GATEWAY_LOGGER, CommandBus, GatewayRedis],
+      // IdempotencyStore: for the idempotency interceptor of a controller mounted beside these.
+      exports: [GATEWAY_CONFIG, GATEWAY_LOGGER, CommandBus, GatewayRedis, IdempotencyStore],
     };
   }
 }

@@ -4,6 +4,7 @@ import { CommandBus } from '@pfs/messaging';
 import { createGatewayApp } from '../../src/gateway.app';
 import { readGatewayConfig, type GatewayConfig } from '../../src/gateway.config';
 import { GatewayModule } from '../../src/gateway.module';
+import { withIdempotentWrites } from '../../src/idempotency/idempotent-routes';
 import { send, type Answer, type RequestOptions } from './http-client';
 import { memoryLogger, type MemoryLogger } from './in-memory/memory-logger';
 
@@ -19,7 +20,8 @@ export interface TestGateway {
 /**
  * A gateway replica in this process on its real Fastify stack and a real socket, talking to
  * the real Redis under this test file's prefix. `env` overrides the configuration (a small
- * rate limit, a short lease); `controllers` mounts test-only routes beside the real ones.
+ * rate limit, a short lease); `controllers` mounts test-only routes beside the real ones, their
+ * writes honouring Idempotency-Key as the real ones do.
  */
 export async function startTestGateway(options: { env?: NodeJS.ProcessEnv; controllers?: Type[]; baseEnv?: NodeJS.ProcessEnv } = {}): Promise<TestGateway> {
   // `baseEnv`: the settings to start from (this process's environment unless given).
@@ -29,7 +31,7 @@ export async function startTestGateway(options: { env?: NodeJS.ProcessEnv; contr
   await bus.start();
   const runtime = { config, logger: logs.logger, bus };
 
-  @Module({ imports: [GatewayModule.forRoot(runtime)], controllers: options.controllers ?? [] })
+  @Module({ imports: [GatewayModule.forRoot(runtime)], controllers: withIdempotentWrites(options.controllers ?? []) })
   class TestGatewayModule {}
 
   const app = await createGatewayApp(TestGatewayModule, runtime);
