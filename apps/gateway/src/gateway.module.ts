@@ -47,9 +47,9 @@ export interface GatewayRuntime {
 }
 
 /**
- * The gateway has no domain: controllers, the platform behaviours as guards, interceptor, pipe
- * and filter (each declared once here, the interceptor by route method, and per route by
- * decorator), and one CommandBus through which it reaches every service.
+ * The gateway has no domain: controllers, the platform behaviours as guards, pipe and filter
+ * (each declared once here, idempotency by route method, and per route by decorator), and one
+ * CommandBus through which it reaches every service.
  */
 @Module({})
 export class GatewayModule {
@@ -58,8 +58,8 @@ export class GatewayModule {
       module: GatewayModule,
       global: true,
       // Sandbox controllers (/v1/sandbox/...) are left out in production: see sandbox-routes.ts.
-      // Every POST, PUT and PATCH handler honours Idempotency-Key; its interceptor runs after
-      // every guard, so a refused request never claims a key.
+      // Every POST, PUT and PATCH handler honours Idempotency-Key: its guard runs after every
+      // other, so a refused request never claims a key.
       controllers: withIdempotentWrites(controllersFor(runtime.config.serviceEnv, [
         HealthController,
         AssetsController,
@@ -111,7 +111,7 @@ export class GatewayModule {
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
       ],
-      // IdempotencyStore: for the idempotency interceptor of a controller mounted beside these.
+      // IdempotencyStore: for the idempotency guard of a controller mounted beside these.
       exports: [GATEWAY_CONFIG, GATEWAY_LOGGER, CommandBus, GatewayRedis, IdempotencyStore],
     };
   }

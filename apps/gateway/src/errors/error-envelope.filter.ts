@@ -43,6 +43,9 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
+    // Refused as malformed here, after its Idempotency-Key was claimed (a pipe found the body
+    // invalid): the answer is not stored, so a corrected retry with the key runs.
+    if (exception instanceof RequestValidationError && request.idempotency) request.idempotency.releaseOnly = true;
     // An unknown route is 404 whatever else is wrong with the request (e.g. its body).
     const rendered = routeTemplateOf(request) === null ? NOT_FOUND : this.render(exception);
     const code = rendered.malformedRequest ? requestErrorCodeOf(request) : rendered.code;

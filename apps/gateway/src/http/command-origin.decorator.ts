@@ -6,7 +6,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /**
      * The id of the commands this request sends (CommandMeta.commandId): derived from the
-     * Idempotency-Key when the request carries one (see IdempotencyInterceptor), so a retry is
+     * Idempotency-Key when the request carries one (see IdempotencyGuard), so a retry is
      * recognized by the owning service; otherwise drawn once for the request.
      */
     commandId: string | null;

@@ -3,7 +3,7 @@ import type { ErrorCode } from '@pfs/contracts';
 import { ON_BEHALF_OF_EXTENSION, type OnBehalfOfPolicy } from '../auth/on-behalf-of.decorator';
 import { PUBLIC_EXTENSION } from '../auth/public.decorator';
 import { codesByStatus } from '../errors/error-status.table';
-import { IDEMPOTENT_METHODS, MAX_IDEMPOTENCY_KEY_LENGTH } from '../idempotency/idempotency.interceptor';
+import { IDEMPOTENT_METHODS, MAX_IDEMPOTENCY_KEY_LENGTH } from '../idempotency/idempotency.guard';
 import { DEFAULT_REQUEST_ERROR_CODE, REQUEST_ERROR_CODE_EXTENSION, type RequestErrorCode } from '../validation/request-error-code.decorator';
 import { ERROR_CODES_EXTENSION } from './api-errors.decorator';
 import { ERROR_DOCS } from './error-catalog';

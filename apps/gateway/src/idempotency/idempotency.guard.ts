@@ -1,19 +1,17 @@
-import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { catchError, from, of, switchMap, throwError, type Observable } from 'rxjs';
 import { commandIdForIdempotencyKey, DomainError } from '@pfs/contracts';
 import type { Logger } from '@pfs/platform';
 import { RequestValidationError } from '../errors/request-validation-error';
 import { GATEWAY_LOGGER } from '../gateway.tokens';
-import { IdempotencyStore, type ClaimOutcome, type IdempotencyClaim } from './idempotency.store';
+import { IdempotencyStore, type IdempotencyClaim } from './idempotency.store';
+import { IdempotentReplay } from './idempotent-replay.filter';
 import { requestFingerprint } from './request-fingerprint';
 
 /** Every route with one of these methods honours `Idempotency-Key` (api-decisions §9). */
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
-export const ORIGINAL_REQUEST_HEADER = 'Original-Request';
 
 /** A claim this request owns until its response is stored or released (see idempotency.hooks). */
 export interface PendingIdempotency {
@@ -30,75 +28,50 @@ declare module 'fastify' {
 }
 
 /**
- * Global interceptor, after the guards (authentication, rate limit, on-behalf-of): the first
- * response to a key is stored and replayed to every later request with the same key, method,
- * path and body; a different request with the key is 422, a concurrent one 409. A 5xx and a
- * request that failed validation are not stored: the key is released and a retry runs.
- * Without the header the request simply runs.
+ * The last guard of every POST, PUT and PATCH route (bound by idempotent-routes), so a request
+ * refused by authentication, the rate limit or on-behalf-of never claims a key. The first
+ * response to a key is stored (idempotency.hooks) and replayed to every later request with the
+ * same key, method, path and body (IdempotentReplay, answered by its filter without running the
+ * handler); a different request with the key is 422, a concurrent one 409. A 5xx and a request
+ * that failed validation are not stored: the key is released and a retry runs. Without the
+ * header the request simply runs, with no promise made.
  */
 @Injectable()
-export class IdempotencyInterceptor implements NestInterceptor {
+export class IdempotencyGuard implements CanActivate {
   constructor(
     private readonly store: IdempotencyStore,
     @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
   ) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    if (!IDEMPOTENT_METHODS.has(request.method)) return next.handle();
+    if (!IDEMPOTENT_METHODS.has(request.method)) return true;
     const key = readIdempotencyKey(request);
-    if (key === undefined || !request.principal) return next.handle();
+    if (key === undefined || !request.principal) return true;
+    return this.claim(request, http.getResponse<FastifyReply>(), key);
+  }
 
-    const scope = { organizationId: request.principal.organizationId, onBehalfOf: request.onBehalfOf, key };
+  private async claim(request: FastifyRequest, reply: FastifyReply, key: string): Promise<boolean> {
+    const scope = { organizationId: request.principal!.organizationId, onBehalfOf: request.onBehalfOf, key };
     // The commands of every retry of this request carry the same id: if the first attempt
     // committed but its reply was lost, the owning service answers the retry with that result.
     request.commandId = commandIdForIdempotencyKey(scope.organizationId, scope.onBehalfOf, key);
-    const fingerprint = requestFingerprint(request.method, request.url, request.body);
-    return from(this.store.claim(scope, fingerprint, request.requestId)).pipe(
-      switchMap((outcome: ClaimOutcome) => {
-        switch (outcome.kind) {
-          case 'mismatch':
-            throw new DomainError(
-              'idempotency_key_in_use',
-              'This Idempotency-Key was already used for a different request (method, path or body). Use a new key for a new request.',
-            );
-          case 'in_flight':
-            throw new DomainError(
-              'idempotency_request_in_flight',
-              'A request with this Idempotency-Key is still being processed. Retry once it has completed.',
-            );
-          case 'replay':
-            return of(this.replay(request, http.getResponse<FastifyReply>(), outcome));
-          case 'claimed': {
-            const pending = this.track(outcome.claim, http.getResponse<FastifyReply>());
-            request.idempotency = pending;
-            return next.handle().pipe(
-              catchError((error: unknown) => {
-                if (error instanceof RequestValidationError) pending.releaseOnly = true;
-                return throwError(() => error);
-              }),
-            );
-          }
-        }
-      }),
-    );
-  }
-
-  /** The stored response again; an error body gets this request's id, like its X-Request-Id header. */
-  private replay(request: FastifyRequest, reply: FastifyReply, stored: Extract<ClaimOutcome, { kind: 'replay' }>): unknown {
-    void reply.code(stored.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-    if (stored.originalRequestId) void reply.header(ORIGINAL_REQUEST_HEADER, stored.originalRequestId);
-    let body: unknown;
-    try {
-      body = JSON.parse(stored.body);
-    } catch {
-      void reply.type('application/json; charset=utf-8');
-      return stored.body;
+    const outcome = await this.store.claim(scope, requestFingerprint(request.method, request.url, request.body), request.requestId);
+    switch (outcome.kind) {
+      case 'mismatch':
+        throw new DomainError(
+          'idempotency_key_in_use',
+          'This Idempotency-Key was already used for a different request (method, path or body). Use a new key for a new request.',
+        );
+      case 'in_flight':
+        throw new DomainError('idempotency_request_in_flight', 'A request with this Idempotency-Key is still being processed. Retry once it has completed.');
+      case 'replay':
+        throw new IdempotentReplay(outcome);
+      case 'claimed':
+        request.idempotency = this.track(outcome.claim, reply);
+        return true;
     }
-    const error = (body as { error?: { requestId?: unknown } } | null)?.error;
-    if (error && typeof error === 'object' && 'requestId' in error) error.requestId = request.requestId;
-    return body;
   }
 
   /** Keeps the lease alive while the request runs; settles once with the final response. */
