@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { cpuOf, cpuShares, percentiles, settle } from './bench-measure.mjs';
+import { cpuOf, cpuShares, percentiles, settle, WARMUP_SECONDS } from './bench-measure.mjs';
 
 const require = createRequire(import.meta.url);
 // Money as everywhere else in the project: big.js, exact decimals.
@@ -18,7 +18,6 @@ const TO_ASSET = 'EUR';
 const FROM_AMOUNT = '1.00';
 /** Credited to each account by one faucet call before any quote: far more than a run trades. */
 const FUNDING = '100000';
-const WARM_SECONDS = 2;
 
 /**
  * Quote + execute pairs through the full stack. Each client works its own account, funded
@@ -134,7 +133,7 @@ export async function benchQuotes({ stack, apiKey, databaseUrl, clients, seconds
   // Let the earlier sections' work drain, warm the path (JIT, pools, the platform accounts of
   // the pair), then measure.
   await settle(stack.apps);
-  const warm = await loop(WARM_SECONDS, newStats());
+  const warm = await loop(WARMUP_SECONDS, newStats());
   const cpuBefore = cpuOf(stack.apps);
   const run = await loop(seconds, newStats());
   const cpu = cpuShares(cpuBefore, cpuOf(stack.apps), run.pairs.length);

@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cpuOf, cpuShares, footprint, idleCpu, percentiles, settle } from './bench-measure.mjs';
+import { cpuOf, cpuShares, footprint, idleCpu, percentiles, settle, WARMUP_SECONDS } from './bench-measure.mjs';
 import { benchQuotes } from './bench-quotes.mjs';
 import { benchWebhooks } from './bench-webhooks.mjs';
 
@@ -196,8 +196,8 @@ async function main() {
     const load = (url, extra = {}) =>
       autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, ...extra });
     // Warm both paths (JIT, pools, caches) before measuring.
-    await autocannon({ url: baselineUrl, connections: CONNECTIONS, duration: 2, headers });
-    await autocannon({ url: target, connections: CONNECTIONS, duration: 2, headers });
+    await autocannon({ url: baselineUrl, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
+    await autocannon({ url: target, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
 
     const bare = await load(baselineUrl);
     const full = await load(target);
@@ -316,7 +316,7 @@ async function faucetFullStack(stack, apiKey, clients) {
   const accounts = await usdcAccounts(gatewayApi(stack.gatewayUrl, apiKey), clients, 'Bench faucet');
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const post = faucetPoster(stack.gatewayUrl, apiKey, agent);
-  await closedLoop(accounts, 2, post);
+  await closedLoop(accounts, WARMUP_SECONDS, post);
   const run = await faucetStackRun(stack, post, accounts);
   agent.destroy();
   return run;
@@ -389,8 +389,8 @@ async function benchFaucet(stack, apiKey, databaseUrl) {
   };
 
   // Warm both paths (JIT, pools, the platform account), then measure.
-  await closedLoop(stackAccounts, 2, post);
-  await closedLoop(pgClients, 2, bare);
+  await closedLoop(stackAccounts, WARMUP_SECONDS, post);
+  await closedLoop(pgClients, WARMUP_SECONDS, bare);
   const bareRun = await closedLoop(pgClients, DURATION, bare);
   const stackRun = await faucetStackRun(stack, post, stackAccounts);
   for (const { client } of pgClients) await client.end();
@@ -491,13 +491,13 @@ async function benchReplicas(baseEnv) {
       const accounts = await usdcAccounts(gatewayApi(replicaStack.gatewayUrl, created.apiKey), FAUCET_CLIENTS, `Bench replicas ${replicas}`);
       const agent = new http.Agent({ keepAlive: true, maxSockets: FAUCET_CLIENTS });
       const post = faucetPoster(replicaStack.gatewayUrl, created.apiKey, agent);
-      await closedLoop(accounts, 2, post);
+      await closedLoop(accounts, WARMUP_SECONDS, post);
       await settle(replicaStack.apps);
       const faucet = await faucetStackRun(replicaStack, post, accounts);
       agent.destroy();
       const target = `${replicaStack.gatewayUrl}/v1/accounts/${accounts[0]}`;
       const headers = { authorization: `Bearer ${created.apiKey}` };
-      await autocannon({ url: target, connections: CONNECTIONS, duration: 2, headers });
+      await autocannon({ url: target, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
       await settle(replicaStack.apps);
       const before = cpuOf(replicaStack.apps);
       const read = await autocannon({ url: target, connections: CONNECTIONS, duration: DURATION, headers });
