@@ -23,31 +23,24 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 
 const UNTRACED_ROUTES = new Set(['/healthz', '/readyz']);
 
-/** Set on a request while RequestsInFlight counts it. */
-const IN_FLIGHT = Symbol('inFlight');
-
 /**
  * The requests between `onRequest` and their access-log line (or their abort). Fastify's close
  * resolves once the connections have ended, which can come before the last response's
  * `onResponse` has run: a drain that waits for these writes every line before the process says
- * it stopped. A count, with a mark on each request, not a set of them: with the requests held in
- * a long-lived set, V8 moved much of each request's objects to its old generation under load,
- * for a major collection to clear about once a second.
+ * it stopped. A count, not a set of the requests: with them held in a long-lived set, V8 moved
+ * much of each request's objects to its old generation under load, for a major collection to
+ * clear about once a second.
  */
 export class RequestsInFlight {
   private open = 0;
   private waiting: Array<() => void> = [];
 
-  opened(request: FastifyRequest): void {
-    (request as FastifyRequest & { [IN_FLIGHT]?: boolean })[IN_FLIGHT] = true;
+  opened(): void {
     this.open += 1;
   }
 
-  /** Once per request, whichever of its end and its abort comes first. */
-  closed(request: FastifyRequest): void {
-    const marked = request as FastifyRequest & { [IN_FLIGHT]?: boolean };
-    if (!marked[IN_FLIGHT]) return;
-    marked[IN_FLIGHT] = false;
+  /** Once per opened request: when its response closes. */
+  closed(): void {
     this.open -= 1;
     if (this.open > 0) return;
     for (const resolve of this.waiting.splice(0)) resolve();
@@ -81,17 +74,15 @@ export function installRequestHooks(instance: FastifyInstance, logger: Logger): 
   instance.decorateRequest('principal', null);
   instance.decorateRequest('onBehalfOf', null);
   instance.decorateRequest('traceSpan', null);
-  // Declared up front, so every request has the mark from the start (one object shape).
-  instance.decorateRequest(IN_FLIGHT, false);
   const inFlight = new RequestsInFlight();
   instance.decorate('requestsInFlight', inFlight);
 
   instance.addHook('onRequest', (request, reply, done) => {
-    inFlight.opened(request);
-    // A response's 'close' comes after its 'finish' (onResponse, the access-log line) or, when the
-    // client went away first, instead of it. Fastify's onRequestAbort listens on the request for
-    // that, and with it V8 promoted each request's objects as the set above did.
-    reply.raw.once('close', () => inFlight.closed(request));
+    inFlight.opened();
+    // A response's 'close' comes once: after its 'finish' (onResponse, the access-log line) or,
+    // when the client went away first, instead of it. Fastify's onRequestAbort would listen on the
+    // request for that, and with it V8 promoted each request's objects as the set above did.
+    reply.raw.once('close', () => inFlight.closed());
     const requestId = newRequestId();
     request.requestId = requestId;
     reply.header(REQUEST_ID_HEADER, requestId);
@@ -134,7 +125,6 @@ export function installRequestHooks(instance: FastifyInstance, logger: Logger): 
       },
       'request completed',
     );
-    inFlight.closed(request);
     done();
   });
 }

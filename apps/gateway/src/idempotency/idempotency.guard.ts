@@ -4,11 +4,14 @@ import { commandIdForIdempotencyKey, DomainError } from '@pfs/contracts';
 import type { Logger } from '@pfs/platform';
 import { RequestValidationError } from '../errors/request-validation-error';
 import { GATEWAY_LOGGER } from '../gateway.tokens';
-import { IdempotencyStore, type IdempotencyClaim } from './idempotency.store';
+import { IdempotencyStore, type IdempotencyClaim, type IdempotencyScope } from './idempotency.store';
 import { IdempotentReplay } from './idempotent-replay.filter';
 import { requestFingerprint } from './request-fingerprint';
 
-/** Every route with one of these methods honours `Idempotency-Key` (api-decisions §9). */
+/**
+ * Every route with one of these methods honours `Idempotency-Key` (api-decisions §9):
+ * idempotent-routes binds the guard to their handlers alone.
+ */
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
@@ -46,17 +49,15 @@ export class IdempotencyGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    if (!IDEMPOTENT_METHODS.has(request.method)) return true;
     const key = readIdempotencyKey(request);
     if (key === undefined || !request.principal) return true;
-    return this.claim(request, http.getResponse<FastifyReply>(), key);
+    return this.claim(request, http.getResponse<FastifyReply>(), { organizationId: request.principal.organizationId, onBehalfOf: request.onBehalfOf, key });
   }
 
-  private async claim(request: FastifyRequest, reply: FastifyReply, key: string): Promise<boolean> {
-    const scope = { organizationId: request.principal!.organizationId, onBehalfOf: request.onBehalfOf, key };
+  private async claim(request: FastifyRequest, reply: FastifyReply, scope: IdempotencyScope): Promise<boolean> {
     // The commands of every retry of this request carry the same id: if the first attempt
     // committed but its reply was lost, the owning service answers the retry with that result.
-    request.commandId = commandIdForIdempotencyKey(scope.organizationId, scope.onBehalfOf, key);
+    request.commandId = commandIdForIdempotencyKey(scope.organizationId, scope.onBehalfOf, scope.key);
     const outcome = await this.store.claim(scope, requestFingerprint(request.method, request.url, request.body), request.requestId);
     switch (outcome.kind) {
       case 'mismatch':
