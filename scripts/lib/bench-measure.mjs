@@ -104,3 +104,66 @@ export async function footprint(apps, query, database) {
     connections: rows[0].n,
   };
 }
+
+/**
+ * Slices each side of a comparison is cut into (BENCH_SLICES, 2 by default): the two sides of a
+ * ratio are measured in alternation, A B B A (A B B A A B B A with 4), so a host whose pace drifts
+ * over the minute a comparison takes slows both sides alike instead of whichever ran second.
+ */
+export const SLICES = Number(process.env.BENCH_SLICES ?? 2);
+if (!Number.isInteger(SLICES) || SLICES < 1) throw new Error(`BENCH_SLICES must be a positive whole number, not ${process.env.BENCH_SLICES}`);
+
+/**
+ * Runs `measureA(seconds)` and `measureB(seconds)` in alternation, each `slices` times for
+ * `seconds / slices` s: slice i runs A then B when i is even, B then A when it is odd. `before`
+ * runs ahead of every slice (letting the apps settle, so work one slice queued is not done on
+ * the next one's time). Resolves { a: [results], b: [results] }, in the order measured.
+ */
+export async function alternate(measureA, measureB, seconds, { slices = SLICES, before } = {}) {
+  const a = [];
+  const b = [];
+  const slice = seconds / slices;
+  for (let index = 0; index < slices; index++) {
+    const order = index % 2 === 0 ? [[measureA, a], [measureB, b]] : [[measureB, b], [measureA, a]];
+    for (const [measure, results] of order) {
+      await before?.();
+      results.push(await measure(slice));
+    }
+  }
+  return { a, b };
+}
+
+/** Runs of `closedLoop`-style measurements as one: counts summed, percentiles over every latency. */
+export function mergeRuns(runs) {
+  const latencies = runs.flatMap((run) => run.latencies);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  const failures = runs.reduce((sum, run) => sum + run.failures, 0);
+  return { count: latencies.length, seconds, perSecond: latencies.length / seconds, ...percentiles(latencies), failures, latencies };
+}
+
+/**
+ * The apps' CPU over several windows (the slices of one side of a comparison): `around(work)`
+ * reads every app's CPU before and after `work` and adds the difference; `shares(count)` is
+ * cpuShares over all the windows together.
+ */
+export class CpuTally {
+  constructor(apps) {
+    this.apps = apps;
+    this.ms = 0;
+    this.used = new Map();
+  }
+
+  async around(work) {
+    const before = cpuOf(this.apps);
+    const result = await work();
+    const after = cpuOf(this.apps);
+    this.ms += after.at - before.at;
+    for (const [name, ms] of after.apps) this.used.set(name, (this.used.get(name) ?? 0) + (ms - before.apps.get(name)));
+    return result;
+  }
+
+  shares(count) {
+    const zero = new Map([...this.used.keys()].map((name) => [name, 0]));
+    return cpuShares({ at: 0, apps: zero }, { at: this.ms, apps: this.used }, count);
+  }
+}

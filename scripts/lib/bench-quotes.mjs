@@ -1,12 +1,12 @@
 // The quotes section of `pnpm bench`, called by scripts/lib/bench-run.mjs on its running
-// stack: quote + execute pairs per second through the full stack, against the faucet's credits
-// per second measured in the same run with the same number of clients.
+// stack: quote + execute pairs per second through the full stack, against full-stack faucet
+// credits per second by as many clients, the two measured in alternating slices.
 // BENCH_QUOTE_CLIENTS (default BENCH_FAUCET_CLIENTS, 16): concurrent clients, each on its own
 // account.
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { cpuOf, cpuShares, percentiles, settle, WARMUP_SECONDS } from './bench-measure.mjs';
+import { alternate, CpuTally, mergeRuns, percentiles, settle, SLICES, WARMUP_SECONDS } from './bench-measure.mjs';
 
 const require = createRequire(import.meta.url);
 // Money as everywhere else in the project: big.js, exact decimals.
@@ -28,15 +28,16 @@ const FUNDING = '100000';
  * A pair counts when both answered 2xx; its latency runs from the create's start to the
  * execute's answer. Every other answer is counted by call and status.
  *
- * `faucet`: the full-stack faucet measurement of this run with `clients` clients (perSecond,
- * p50, p99, failures, cpu), or undefined, and then `measureFaucet(clients)` makes one.
+ * `faucetClients(clients)`: the faucet credits the pairs are compared with (bench-run.mjs's
+ * faucetClients: warm, slice, check, close). Pairs and credits are measured in slices alternating
+ * with each other (see alternate), the apps let settle before each, so both meet the same host.
  *
  * Afterwards: every executed quote is COMPLETED with the trade it answered, there is one TRADE
  * per executed quote in the ledger, and each account holds exactly FUNDING − Σ fromAmount USDC
  * and Σ toAmount EUR of its executed quotes (big.js on the decimal strings).
  * Returns the figures; a failed check sets the exit code.
  */
-export async function benchQuotes({ stack, apiKey, databaseUrl, clients, seconds, faucet, measureFaucet }) {
+export async function benchQuotes({ stack, apiKey, databaseUrl, clients, seconds, faucetClients }) {
   const { Client } = require('pg');
   const gatewayUrl = stack.gatewayUrl;
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
@@ -130,19 +131,27 @@ export async function benchQuotes({ stack, apiKey, databaseUrl, clients, seconds
     return stats;
   };
 
-  // Let the earlier sections' work drain, warm the path (JIT, pools, the platform accounts of
+  // Let the earlier sections' work drain, warm both paths (JIT, pools, the platform accounts of
   // the pair), then measure.
+  const credits = await faucetClients(clients);
   await settle(stack.apps);
   const warm = await loop(WARMUP_SECONDS, newStats());
-  const cpuBefore = cpuOf(stack.apps);
-  const run = await loop(seconds, newStats());
-  const cpu = cpuShares(cpuBefore, cpuOf(stack.apps), run.pairs.length);
+  await credits.warm();
+  const run = newStats();
+  const pairTally = new CpuTally(stack.apps);
+  const creditTally = new CpuTally(stack.apps);
+  const runs = await alternate(
+    (duration) => pairTally.around(() => loop(duration, run)),
+    (duration) => creditTally.around(() => credits.slice(duration)),
+    seconds,
+    { before: () => settle(stack.apps) },
+  );
+  const merged = mergeRuns(runs.b);
+  const faucet = { ...merged, cpu: creditTally.shares(merged.count) };
+  const cpu = pairTally.shares(run.pairs.length);
   agent.destroy();
-
-  if (!faucet) {
-    await settle(stack.apps);
-    faucet = await measureFaucet(clients);
-  }
+  credits.close();
+  await credits.check();
 
   // Checks: the quotes as the quote service stored them, the trades as the ledger posted them,
   // and the balances as the API shows them.
@@ -202,7 +211,7 @@ export async function benchQuotes({ stack, apiKey, databaseUrl, clients, seconds
   const refusals = (stats, what) => [...stats.refused].filter(([key]) => key.startsWith(what)).reduce((sum, [, count]) => sum + count, 0);
   const row = (name, perSecond, latency, failures) => ({ run: name, 'per s': Math.round(perSecond * 10) / 10, 'p50 ms': latency.p50, 'p99 ms': latency.p99, 'non-2xx': failures });
   console.log(
-    `\nQuote + execute pairs (${FROM_AMOUNT} ${FROM_ASSET} → ${TO_ASSET}), ${clients} clients (each on its own account), ${seconds} s per run, ${new Date().toISOString()}`,
+    `\nQuote + execute pairs (${FROM_AMOUNT} ${FROM_ASSET} → ${TO_ASSET}), ${clients} clients (each on its own account), ${seconds} s per run in ${SLICES} slices alternating with faucet credits, ${new Date().toISOString()}`,
   );
   console.table([
     row('full stack POST /v1/transactions/faucet (credits)', faucet.perSecond, faucet, faucet.failures),
@@ -212,7 +221,7 @@ export async function benchQuotes({ stack, apiKey, databaseUrl, clients, seconds
   ]);
   console.log(`ratio pairs/credits: ${(pairs.perSecond / faucet.perSecond).toFixed(2)}; API commands (two per pair) per faucet credit: ${((2 * pairs.perSecond) / faucet.perSecond).toFixed(2)}`);
   console.log(`apps' CPU ms per pair: ${cpu}`);
-  if (faucet.cpu) console.log(`apps' CPU ms per faucet credit: ${faucet.cpu}`);
+  console.log(`apps' CPU ms per faucet credit (these slices): ${faucet.cpu}`);
   const warmRefused = [...warm.refused].map(([key, count]) => `${key} × ${count}`);
   const runRefused = [...run.refused].map(([key, count]) => `${key} × ${count}`);
   console.log(`non-2xx answers: ${runRefused.join(', ') || 'none'}${warmRefused.length ? ` (warm-up: ${warmRefused.join(', ')})` : ''}`);

@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cpuOf, cpuShares, footprint, idleCpu, percentiles, settle, WARMUP_SECONDS } from './bench-measure.mjs';
+import { alternate, CpuTally, cpuOf, cpuShares, footprint, idleCpu, mergeRuns, percentiles, settle, SLICES, WARMUP_SECONDS } from './bench-measure.mjs';
 import { benchQuotes } from './bench-quotes.mjs';
 import { benchWebhooks } from './bench-webhooks.mjs';
 
@@ -91,7 +91,7 @@ async function constantRate(url, headers, rate, seconds) {
   });
   await Promise.all(pending);
   agent.destroy();
-  return { requests: { average: latencies.length / seconds }, latency: percentiles(latencies), non2xx, errors };
+  return { requests: { average: latencies.length / seconds }, latency: percentiles(latencies), latencies, seconds, non2xx, errors };
 }
 
 async function main() {
@@ -136,7 +136,7 @@ async function main() {
       const created = createOrganization('Bench');
       await accountVisible(created);
       if (SECTIONS.has('accounts')) await benchAccounts(created);
-      const faucet = SECTIONS.has('faucet') ? await benchFaucet(stack, created.apiKey, databaseUrl) : undefined;
+      if (SECTIONS.has('faucet')) await benchFaucet(stack, created.apiKey, databaseUrl);
       if (SECTIONS.has('standings')) await benchStandingLag(stack, createOrganization('Bench standings'));
       if (SECTIONS.has('quotes')) {
         await benchQuotes({
@@ -145,9 +145,8 @@ async function main() {
           databaseUrl,
           clients: QUOTE_CLIENTS,
           seconds: DURATION,
-          // The faucet section's full-stack figures when it ran with as many clients, else a run of its own.
-          faucet: faucet?.clients === QUOTE_CLIENTS ? faucet : undefined,
-          measureFaucet: (clients) => faucetFullStack(stack, created.apiKey, clients),
+          // The pairs' comparison: faucet credits by as many clients, measured in slices alternating with the pairs'.
+          faucetClients: (clients) => faucetClients(stack, created.apiKey, databaseUrl, clients, 'Bench quotes faucet'),
         });
       }
     }
@@ -193,18 +192,36 @@ async function main() {
     await new Promise((resolve) => baseline.stdout.once('data', resolve));
     const baselineUrl = `http://127.0.0.1:${basePort}/v1/accounts/${created.accountId}`;
 
-    const load = (url, extra = {}) =>
-      autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, ...extra });
+    const load = (url) => (seconds) => autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
     // Warm both paths (JIT, pools, caches) before measuring.
     await autocannon({ url: baselineUrl, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
     await autocannon({ url: target, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
 
-    const bare = await load(baselineUrl);
-    const full = await load(target);
+    // Each side's slices as one run: requests summed over their seconds; p50 and p99 the
+    // highest of the slices' (autocannon gives percentiles, not the latencies).
+    const maxima = (runs) => ({
+      requests: { average: runs.reduce((sum, run) => sum + run.requests.total, 0) / DURATION },
+      latency: { p50: Math.max(...runs.map((run) => run.latency.p50)), p99: Math.max(...runs.map((run) => run.latency.p99)) },
+      non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+      errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    });
+    const maxRuns = await alternate(load(baselineUrl), load(target), DURATION);
+    const bare = maxima(maxRuns.a);
+    const full = maxima(maxRuns.b);
     const halfRate = Math.max(1, Math.floor(full.requests.average / 2));
-    const half = await constantRate(target, headers, halfRate, DURATION);
     const bareHalfRate = Math.max(1, Math.floor(bare.requests.average / 2));
-    const bareHalf = await constantRate(baselineUrl, headers, bareHalfRate, DURATION);
+    // At a constant rate every latency is kept, so the slices' percentiles are exact.
+    const atRate = (runs) => {
+      const latencies = runs.flatMap((run) => run.latencies);
+      return { requests: { average: latencies.length / DURATION }, latency: percentiles(latencies), non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0), errors: runs.reduce((sum, run) => sum + run.errors, 0) };
+    };
+    const halfRuns = await alternate(
+      (seconds) => constantRate(baselineUrl, headers, bareHalfRate, seconds),
+      (seconds) => constantRate(target, headers, halfRate, seconds),
+      DURATION,
+    );
+    const bareHalf = atRate(halfRuns.a);
+    const half = atRate(halfRuns.b);
 
     const row = (name, r) => ({
       run: name,
@@ -214,7 +231,7 @@ async function main() {
       non2xx: r.non2xx,
       errors: r.errors,
     });
-    console.log(`\nGET /v1/accounts/{id}, ${CONNECTIONS} connections, ${DURATION} s per run, ${new Date().toISOString()}`);
+    console.log(`\nGET /v1/accounts/{id}, ${CONNECTIONS} connections, ${DURATION} s per run in ${SLICES} slices alternating with bare's, ${new Date().toISOString()}`);
     console.table([
       row('bare Fastify + pg, max', bare),
       row('full stack (gateway → ledger), max', full),
@@ -252,7 +269,7 @@ async function closedLoop(clients, seconds, once) {
       }
     }),
   );
-  return { count: latencies.length, perSecond: latencies.length / seconds, ...percentiles(latencies), failures };
+  return { count: latencies.length, seconds, perSecond: latencies.length / seconds, ...percentiles(latencies), failures, latencies };
 }
 
 /** A JSON call to the gateway for setting up a measurement: anything but 2xx throws. */
@@ -311,15 +328,28 @@ async function faucetStackRun(stack, post, accounts) {
   return { ...run, clients: accounts.length, cpu: cpuShares(cpuBefore, cpuOf(stack.apps), run.count) };
 }
 
-/** The faucet's full-stack measurement alone (the quotes section's comparison when the faucet section did not run). */
-async function faucetFullStack(stack, apiKey, clients) {
-  const accounts = await usdcAccounts(gatewayApi(stack.gatewayUrl, apiKey), clients, 'Bench faucet');
+/**
+ * Full-stack faucet credits by `clients` clients, each on a new account of its own: `warm()`
+ * loads them for WARMUP_SECONDS, `slice(seconds)` measures (closedLoop's figures), `check()`
+ * verifies the books of every credit answered 200, warm-up included (see checkFaucetBooks).
+ */
+async function faucetClients(stack, apiKey, databaseUrl, clients, name) {
+  const accounts = await usdcAccounts(gatewayApi(stack.gatewayUrl, apiKey), clients, name);
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-  const post = faucetPoster(stack.gatewayUrl, apiKey, agent);
-  await closedLoop(accounts, WARMUP_SECONDS, post);
-  const run = await faucetStackRun(stack, post, accounts);
-  agent.destroy();
-  return run;
+  const poster = faucetPoster(stack.gatewayUrl, apiKey, agent);
+  const credited = new Map();
+  const post = async (accountId) => {
+    const ok = await poster(accountId);
+    if (ok) credited.set(accountId, (credited.get(accountId) ?? 0) + 1);
+    return ok;
+  };
+  return {
+    clients,
+    warm: () => closedLoop(accounts, WARMUP_SECONDS, post),
+    slice: (seconds) => closedLoop(accounts, seconds, post),
+    check: () => checkFaucetBooks(databaseUrl, accounts, credited),
+    close: () => agent.destroy(),
+  };
 }
 
 /**
@@ -327,22 +357,13 @@ async function faucetFullStack(stack, apiKey, clients) {
  * funding-method checks, journal entry, transaction, outbox event, one database transaction)
  * against bare pg clients posting the same double entry (lock the balance rows in order, insert
  * the journal and its postings, update the balance, commit). Each client works its own account.
+ * The two are measured in alternating slices (see alternate), the apps let settle before each.
  */
 async function benchFaucet(stack, apiKey, databaseUrl) {
   const { Client } = require('pg');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: FAUCET_CLIENTS });
   // One account per client, USDC activated on each.
-  const accounts = await usdcAccounts(gatewayApi(stack.gatewayUrl, apiKey), FAUCET_CLIENTS * 2, 'Bench');
-  const stackAccounts = accounts.slice(0, FAUCET_CLIENTS);
-  const bareAccounts = accounts.slice(FAUCET_CLIENTS);
-  const poster = faucetPoster(stack.gatewayUrl, apiKey, agent);
-  // Every 200 counted per account, warm-up included: the books are checked against them afterwards.
-  const credited = new Map();
-  const post = async (accountId) => {
-    const ok = await poster(accountId);
-    if (ok) credited.set(accountId, (credited.get(accountId) ?? 0) + 1);
-    return ok;
-  };
+  const stackSide = await faucetClients(stack, apiKey, databaseUrl, FAUCET_CLIENTS, 'Bench');
+  const bareAccounts = await usdcAccounts(gatewayApi(stack.gatewayUrl, apiKey), FAUCET_CLIENTS, 'Bench bare');
 
   const pgClients = await Promise.all(
     bareAccounts.map(async (accountId) => {
@@ -389,19 +410,27 @@ async function benchFaucet(stack, apiKey, databaseUrl) {
   };
 
   // Warm both paths (JIT, pools, the platform account), then measure.
-  await closedLoop(stackAccounts, WARMUP_SECONDS, post);
+  await stackSide.warm();
   await closedLoop(pgClients, WARMUP_SECONDS, bare);
-  const bareRun = await closedLoop(pgClients, DURATION, bare);
-  const stackRun = await faucetStackRun(stack, post, stackAccounts);
+  const tally = new CpuTally(stack.apps);
+  const runs = await alternate(
+    (seconds) => closedLoop(pgClients, seconds, bare),
+    (seconds) => tally.around(() => stackSide.slice(seconds)),
+    DURATION,
+    { before: () => settle(stack.apps) },
+  );
+  const bareRun = mergeRuns(runs.a);
+  const merged = mergeRuns(runs.b);
+  const stackRun = { ...merged, clients: FAUCET_CLIENTS, cpu: tally.shares(merged.count) };
   for (const { client } of pgClients) await client.end();
-  agent.destroy();
+  stackSide.close();
 
   const row = (name, r) => ({ run: name, 'credits/s': Math.round(r.perSecond), 'p50 ms': r.p50, 'p99 ms': r.p99, failures: r.failures });
-  console.log(`\nFaucet credits, ${FAUCET_CLIENTS} clients (each on its own account), ${DURATION} s per run`);
+  console.log(`\nFaucet credits, ${FAUCET_CLIENTS} clients (each on its own account), ${DURATION} s per run in ${SLICES} slices alternating with bare's`);
   console.table([row('bare pg posting', bareRun), row('full stack POST /v1/transactions/faucet', stackRun)]);
   console.log(`ratio full/bare: ${(stackRun.perSecond / bareRun.perSecond).toFixed(2)} (target ≥ 0.3)`);
   console.log(`apps' CPU ms per full-stack credit: ${stackRun.cpu}`);
-  await checkFaucetBooks(databaseUrl, stackAccounts, credited);
+  await stackSide.check();
   return stackRun;
 }
 

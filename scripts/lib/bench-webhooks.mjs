@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { cpuOf, cpuShares, percentiles } from './bench-measure.mjs';
+import { alternate, CpuTally, cpuOf, cpuShares, percentiles, SLICES } from './bench-measure.mjs';
 
 /** Defaults of the worker's own settings (webhook-delivery-worker.settings.ts), unless set in the env. */
 const WORKER_CONCURRENCY = Number(process.env.WEBHOOK_WORKER_CONCURRENCY ?? 64);
@@ -174,10 +174,7 @@ export async function benchWebhooks({ root, stack, redisUrl, queuePrefix, create
   const eventQueue = new Queue('webhook-delivery-worker-events', { connection: eventConnection, prefix: queuePrefix });
   const load = loadavg()[0].toFixed(2);
   try {
-    // ---- Throughput: raw BullMQ, then the worker's signed deliveries.
-    // At least 20 000 raw jobs, so their window lasts a couple of seconds.
-    const raw = await rawBullmq({ Queue, Worker, Redis, redisUrl, queuePrefix, jobs: Math.max(20_000, ENDPOINTS * CREDITS), batch: ENDPOINTS });
-
+    // ---- Throughput: raw BullMQ and the worker's signed deliveries, in alternating slices.
     const org = await fundedOrganization('Bench webhooks');
     const secrets = [];
     for (let index = 0; index < ENDPOINTS; index++) secrets.push(await register(org, `${receiver.url}/hooks/${index}`));
@@ -187,34 +184,53 @@ export async function benchWebhooks({ root, stack, redisUrl, queuePrefix, create
     await sleep(500);
     receiver.received.length = 0;
 
-    await eventQueue.pause();
-    await credits(org, CREDITS);
     // Every credit's webhook-message.created is in the worker's queue before it is resumed: the
     // events, each in a job of its own or several in one of the relay's 'events.batch' jobs.
     const queued = async () => {
       const jobs = await eventQueue.getJobs(['wait', 'paused', 'prioritized', 'delayed', 'active']);
       return jobs.reduce((sum, job) => sum + (job.name === 'events.batch' ? job.data.events.length : 1), 0);
     };
-    await until(async () => (await queued()) >= CREDITS, 60_000, `${CREDITS} webhook-message.created events`);
-    const expected = CREDITS * ENDPOINTS;
-    const cpuBefore = cpuOf(stack.apps);
-    await eventQueue.resume();
-    let last = 0;
-    let lastSeenAt = performance.now();
-    await until(
-      () => {
-        if (receiver.received.length !== last) [last, lastSeenAt] = [receiver.received.length, performance.now()];
-        // Stop early if nothing has arrived for 15 s (an attempt's timeout): report what came.
-        return receiver.received.length >= expected || performance.now() - lastSeenAt > 15_000;
-      },
-      300_000,
-      `${expected} deliveries`,
+    const tally = new CpuTally(stack.apps);
+    /** `count` credits made while the worker's queue is paused, then their deliveries drained. */
+    const drain = async (count) => {
+      await eventQueue.pause();
+      await credits(org, count);
+      await until(async () => (await queued()) >= count, 60_000, `${count} webhook-message.created events`);
+      const expected = count * ENDPOINTS;
+      return tally.around(async () => {
+        await eventQueue.resume();
+        let last = 0;
+        let lastSeenAt = performance.now();
+        await until(
+          () => {
+            if (receiver.received.length !== last) [last, lastSeenAt] = [receiver.received.length, performance.now()];
+            // Stop early if nothing has arrived for 15 s (an attempt's timeout): report what came.
+            return receiver.received.length >= expected || performance.now() - lastSeenAt > 15_000;
+          },
+          300_000,
+          `${expected} deliveries`,
+        );
+        const drained = receiver.received.splice(0);
+        if (drained.length < 2) throw new Error(`only ${drained.length} of ${expected} deliveries arrived`);
+        return { deliveries: drained, count: drained.length, windowMs: drained.at(-1).at - drained[0].at };
+      });
+    };
+    // At least 20 000 raw jobs in all, so each window lasts a second or more.
+    const rawJobs = Math.ceil(Math.max(20_000, ENDPOINTS * CREDITS) / SLICES);
+    const sliceCredits = Math.ceil(CREDITS / SLICES);
+    const runs = await alternate(
+      () => rawBullmq({ Queue, Worker, Redis, redisUrl, queuePrefix, jobs: rawJobs, batch: ENDPOINTS }),
+      () => drain(sliceCredits),
+      seconds, // unused by either side: a slice is a count of jobs or of credits, not a time
     );
-    const deliveries = receiver.received.splice(0);
-    if (deliveries.length < 2) throw new Error(`only ${deliveries.length} of ${expected} deliveries arrived`);
-    const drainCpu = cpuShares(cpuBefore, cpuOf(stack.apps), deliveries.length);
-    const windowMs = deliveries.at(-1).at - deliveries[0].at;
-    const deliveryRate = ((deliveries.length - 1) * 1000) / windowMs;
+    // Each side's rate over its windows together: from each window's first completion to its last.
+    const rate = (windows) => (windows.reduce((sum, w) => sum + w.count - 1, 0) * 1000) / windows.reduce((sum, w) => sum + w.windowMs, 0);
+    const raw = { count: runs.a.reduce((sum, w) => sum + w.count, 0), windowMs: runs.a.reduce((sum, w) => sum + w.windowMs, 0), perSecond: rate(runs.a) };
+    const deliveries = runs.b.flatMap((w) => w.deliveries);
+    const expected = sliceCredits * SLICES * ENDPOINTS;
+    const drainCpu = tally.shares(deliveries.length);
+    const windowMs = runs.b.reduce((sum, w) => sum + w.windowMs, 0);
+    const deliveryRate = rate(runs.b);
     const unique = new Set(deliveries.map((delivery) => `${delivery.path} ${delivery.headers['hook-id']}`)).size;
     let verified = 0;
     for (const delivery of deliveries) {
@@ -229,7 +245,7 @@ export async function benchWebhooks({ root, stack, redisUrl, queuePrefix, create
 
     const rawRow = { run: `raw BullMQ: addBulk × ${ENDPOINTS} + no-op Worker (concurrency ${WORKER_CONCURRENCY})`, count: raw.count, 'per s': Math.round(raw.perSecond), 'window s': (raw.windowMs / 1000).toFixed(2) };
     const workerRow = { run: `webhook-delivery-worker → receiver, ${ENDPOINTS} endpoints`, count: deliveries.length, 'per s': Math.round(deliveryRate), 'window s': (windowMs / 1000).toFixed(2) };
-    console.log(`\nWebhook throughput, ${CREDITS} faucet credits × ${ENDPOINTS} endpoints, backlog drained by the worker, 1-minute load average ${load} before it started`);
+    console.log(`\nWebhook throughput, ${sliceCredits * SLICES} faucet credits × ${ENDPOINTS} endpoints, backlog drained by the worker, in ${SLICES} slices alternating with raw BullMQ's, 1-minute load average ${load} before it started`);
     console.table([rawRow, workerRow]);
     console.log(`ratio deliveries/raw jobs: ${(deliveryRate / raw.perSecond).toFixed(2)} (target ≥ 0.2)`);
     console.log(`deliveries: ${deliveries.length} of ${expected} expected, ${unique} distinct (endpoint, hook-id), ${verified} verified by standardwebhooks`);
