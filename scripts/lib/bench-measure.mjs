@@ -29,15 +29,30 @@ function cpuMs(pid) {
   }
 }
 
-/** Each app's CPU ms so far, by name, and when that was read (`apps`: the stack's Map of apps). */
+/**
+ * CPU time the whole machine has been busy so far, in ms (every process: the apps, PostgreSQL,
+ * Redis, the load generator; /proc/stat's first line less idle and iowait); undefined off Linux.
+ */
+function machineBusyMs() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    // user nice system idle iowait irq softirq steal (guest time is inside user already).
+    const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+    return (user + nice + system + irq + softirq + (steal || 0)) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each app's CPU ms so far, by name, the machine's, and when that was read (`apps`: the stack's Map of apps). */
 export function cpuOf(apps) {
-  return { at: performance.now(), apps: new Map([...apps].map(([name, app]) => [name, cpuMs(app.process.pid)])) };
+  return { at: performance.now(), machine: machineBusyMs(), apps: new Map([...apps].map(([name, app]) => [name, cpuMs(app.process.pid)])) };
 }
 
 /**
  * The apps' CPU between two readings: ms per unit of work (`count` of them) for each app that
- * used at least 1 % of the total, then the total, also as a share of one core. PostgreSQL,
- * Redis and the load generator are not counted.
+ * used at least 1 % of the total, then the total, also as a share of one core, and last the
+ * whole machine's busy time per unit, where PostgreSQL, Redis and the load generator count too.
  */
 export function cpuShares(before, after, count) {
   const used = [...after.apps]
@@ -48,7 +63,10 @@ export function cpuShares(before, after, count) {
   if (!count) return 'not measured';
   const total = used.reduce((sum, [, ms]) => sum + ms, 0);
   const apps = used.filter(([, ms]) => ms >= total / 100).map(([name, ms]) => `${name} ${(ms / count).toFixed(2)}`);
-  return `${apps.join(', ')}; all apps ${(total / count).toFixed(2)}, ${Math.round((total / (after.at - before.at)) * 100)} % of one core`;
+  // What the two cores spent in all, PostgreSQL, Redis and the load generator included: on a
+  // saturated machine, the rate of a path is about the cores' time over this figure.
+  const machine = Number.isFinite(after.machine - before.machine) ? `; the whole machine ${((after.machine - before.machine) / count).toFixed(2)}` : '';
+  return `${apps.join(', ')}; all apps ${(total / count).toFixed(2)}, ${Math.round((total / (after.at - before.at)) * 100)} % of one core${machine}`;
 }
 
 /**
@@ -150,6 +168,7 @@ export class CpuTally {
   constructor(apps) {
     this.apps = apps;
     this.ms = 0;
+    this.machine = 0;
     this.used = new Map();
   }
 
@@ -158,12 +177,18 @@ export class CpuTally {
     const result = await work();
     const after = cpuOf(this.apps);
     this.ms += after.at - before.at;
+    this.machine += after.machine - before.machine;
     for (const [name, ms] of after.apps) this.used.set(name, (this.used.get(name) ?? 0) + (ms - before.apps.get(name)));
     return result;
   }
 
+  /** The whole machine's busy ms per unit over the windows (a baseline's, which runs no app). */
+  machinePer(count) {
+    return count && Number.isFinite(this.machine) ? (this.machine / count).toFixed(2) : 'not measured';
+  }
+
   shares(count) {
     const zero = new Map([...this.used.keys()].map((name) => [name, 0]));
-    return cpuShares({ at: 0, apps: zero }, { at: this.ms, apps: this.used }, count);
+    return cpuShares({ at: 0, machine: 0, apps: zero }, { at: this.ms, machine: this.machine, apps: this.used }, count);
   }
 }

@@ -205,7 +205,13 @@ async function main() {
       non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
       errors: runs.reduce((sum, run) => sum + run.errors, 0),
     });
-    const maxRuns = await alternate(load(baselineUrl), load(target), DURATION);
+    const bareTally = new CpuTally(new Map());
+    const fullTally = new CpuTally(stack.apps);
+    const maxRuns = await alternate(
+      (seconds) => bareTally.around(() => load(baselineUrl)(seconds)),
+      (seconds) => fullTally.around(() => load(target)(seconds)),
+      DURATION,
+    );
     const bare = maxima(maxRuns.a);
     const full = maxima(maxRuns.b);
     const halfRate = Math.max(1, Math.floor(full.requests.average / 2));
@@ -241,6 +247,8 @@ async function main() {
     const ratio = full.requests.average / bare.requests.average;
     console.log(`ratio full/bare: ${ratio.toFixed(2)} (target ≥ 0.5)`);
     console.log(`p99 at half the maximum rate: ${half.latency.p99} ms, bare's at its half rate ${bareHalf.latency.p99} ms: ${(half.latency.p99 / bareHalf.latency.p99).toFixed(2)} × (target ≤ 1.5 ×)`);
+    console.log(`apps' CPU ms per full-stack GET: ${fullTally.shares(full.requests.average * DURATION)}`);
+    console.log(`the whole machine's CPU ms per bare GET: ${bareTally.machinePer(bare.requests.average * DURATION)}`);
     if (full.non2xx || bare.non2xx) console.log('warning: some responses were not 2xx');
   }
 }
@@ -413,8 +421,9 @@ async function benchFaucet(stack, apiKey, databaseUrl) {
   await stackSide.warm();
   await closedLoop(pgClients, WARMUP_SECONDS, bare);
   const tally = new CpuTally(stack.apps);
+  const bareTally = new CpuTally(new Map());
   const runs = await alternate(
-    (seconds) => closedLoop(pgClients, seconds, bare),
+    (seconds) => bareTally.around(() => closedLoop(pgClients, seconds, bare)),
     (seconds) => tally.around(() => stackSide.slice(seconds)),
     DURATION,
     { before: () => settle(stack.apps) },
@@ -430,6 +439,7 @@ async function benchFaucet(stack, apiKey, databaseUrl) {
   console.table([row('bare pg posting', bareRun), row('full stack POST /v1/transactions/faucet', stackRun)]);
   console.log(`ratio full/bare: ${(stackRun.perSecond / bareRun.perSecond).toFixed(2)} (target ≥ 0.3)`);
   console.log(`apps' CPU ms per full-stack credit: ${stackRun.cpu}`);
+  console.log(`the whole machine's CPU ms per bare posting: ${bareTally.machinePer(bareRun.count)}`);
   await stackSide.check();
   return stackRun;
 }
