@@ -329,17 +329,10 @@ function faucetPoster(gatewayUrl, apiKey, agent) {
     });
 }
 
-/** The full-stack faucet loop of `clients` clients for DURATION s: its figures, with the apps' CPU per credit. */
-async function faucetStackRun(stack, post, accounts) {
-  const cpuBefore = cpuOf(stack.apps);
-  const run = await closedLoop(accounts, DURATION, post);
-  return { ...run, clients: accounts.length, cpu: cpuShares(cpuBefore, cpuOf(stack.apps), run.count) };
-}
-
 /**
- * Full-stack faucet credits by `clients` clients, each on a new account of its own: `warm()`
- * loads them for WARMUP_SECONDS, `slice(seconds)` measures (closedLoop's figures), `check()`
- * verifies the books of every credit answered 200, warm-up included (see checkFaucetBooks).
+ * Full-stack faucet credits by `clients` clients, each on a new account of its own (`accounts`):
+ * `warm()` loads them for WARMUP_SECONDS, `slice(seconds)` measures (closedLoop's figures),
+ * `check()` verifies the books of every credit answered 200, warm-up included (see checkFaucetBooks).
  */
 async function faucetClients(stack, apiKey, databaseUrl, clients, name) {
   const accounts = await usdcAccounts(gatewayApi(stack.gatewayUrl, apiKey), clients, name);
@@ -352,7 +345,7 @@ async function faucetClients(stack, apiKey, databaseUrl, clients, name) {
     return ok;
   };
   return {
-    clients,
+    accounts,
     warm: () => closedLoop(accounts, WARMUP_SECONDS, post),
     slice: (seconds) => closedLoop(accounts, seconds, post),
     check: () => checkFaucetBooks(databaseUrl, accounts, credited),
@@ -429,8 +422,7 @@ async function benchFaucet(stack, apiKey, databaseUrl) {
     { before: () => settle(stack.apps) },
   );
   const bareRun = mergeRuns(runs.a);
-  const merged = mergeRuns(runs.b);
-  const stackRun = { ...merged, clients: FAUCET_CLIENTS, cpu: tally.shares(merged.count) };
+  const stackRun = mergeRuns(runs.b);
   for (const { client } of pgClients) await client.end();
   stackSide.close();
 
@@ -438,10 +430,9 @@ async function benchFaucet(stack, apiKey, databaseUrl) {
   console.log(`\nFaucet credits, ${FAUCET_CLIENTS} clients (each on its own account), ${DURATION} s per run in ${SLICES} slices alternating with bare's`);
   console.table([row('bare pg posting', bareRun), row('full stack POST /v1/transactions/faucet', stackRun)]);
   console.log(`ratio full/bare: ${(stackRun.perSecond / bareRun.perSecond).toFixed(2)} (target ≥ 0.3)`);
-  console.log(`apps' CPU ms per full-stack credit: ${stackRun.cpu}`);
+  console.log(`apps' CPU ms per full-stack credit: ${tally.shares(stackRun.count)}`);
   console.log(`the whole machine's CPU ms per bare posting: ${bareTally.machinePer(bareRun.count)}`);
   await stackSide.check();
-  return stackRun;
 }
 
 /**
@@ -527,14 +518,14 @@ async function benchReplicas(baseEnv) {
     const replicaStack = await startApps({ root, env, ports: 'random', replicas, readyTimeoutMs: 90000 });
     try {
       const created = approvedOrganization(env, `Bench replicas ${replicas}`);
-      const accounts = await usdcAccounts(gatewayApi(replicaStack.gatewayUrl, created.apiKey), FAUCET_CLIENTS, `Bench replicas ${replicas}`);
-      const agent = new http.Agent({ keepAlive: true, maxSockets: FAUCET_CLIENTS });
-      const post = faucetPoster(replicaStack.gatewayUrl, created.apiKey, agent);
-      await closedLoop(accounts, WARMUP_SECONDS, post);
+      const credits = await faucetClients(replicaStack, created.apiKey, env.DATABASE_URL, FAUCET_CLIENTS, `Bench replicas ${replicas}`);
+      await credits.warm();
       await settle(replicaStack.apps);
-      const faucet = await faucetStackRun(replicaStack, post, accounts);
-      agent.destroy();
-      const target = `${replicaStack.gatewayUrl}/v1/accounts/${accounts[0]}`;
+      const faucetTally = new CpuTally(replicaStack.apps);
+      const run = await faucetTally.around(() => credits.slice(DURATION));
+      const faucet = { ...run, cpu: faucetTally.shares(run.count) };
+      credits.close();
+      const target = `${replicaStack.gatewayUrl}/v1/accounts/${credits.accounts[0]}`;
       const headers = { authorization: `Bearer ${created.apiKey}` };
       await autocannon({ url: target, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
       await settle(replicaStack.apps);
